@@ -1,0 +1,67 @@
+/**
+ * Error codes the server answers with (`{ error: "ERR_..." }`).
+ * The spec's catalogue (core-service section 8) plus the codes we added where it is silent;
+ * every code has a translation in the web client (a test checks it).
+ */
+export const ERROR_CODES = [
+  // spec section 8
+  "ERR_NO_OTHER_WHATSAPP",
+  "ERR_NO_DEF_WAPP_FOUND",
+  "ERR_COMPANY_NOT_APPROVED",
+  "ERR_WAPP_NOT_INITIALIZED",
+  "ERR_WAPP_CHECK_CONTACT",
+  "ERR_WAPP_INVALID_CONTACT",
+  "ERR_WAPP_DOWNLOAD_MEDIA",
+  "ERR_INVALID_CREDENTIALS",
+  "ERR_SENDING_WAPP_MSG",
+  "ERR_DELETE_WAPP_MSG",
+  "ERR_OTHER_OPEN_TICKET",
+  "ERR_SESSION_EXPIRED",
+  "ERR_USER_CREATION_DISABLED",
+  "ERR_NO_PERMISSION",
+  "ERR_DUPLICATED_CONTACT",
+  "ERR_NO_SETTING_FOUND",
+  "ERR_NO_CONTACT_FOUND",
+  "ERR_NO_TICKET_FOUND",
+  "ERR_NO_USER_FOUND",
+  "ERR_NO_WAPP_FOUND",
+  "ERR_CREATING_MESSAGE",
+  "ERR_CREATING_TICKET",
+  "ERR_FETCH_WAPP_MSG",
+  "ERR_QUEUE_COLOR_ALREADY_EXISTS",
+  "ERR_QUEUE_NAME_ALREADY_EXISTS",
+  "ERR_WAPP_GREETING_REQUIRED",
+  "ERR_COMPANY_NAME_ALREADY_EXISTS",
+  // ours: where the spec is silent (docs/ERRORS.md explains each)
+  "ERR_VALIDATION",
+  "ERR_BAD_REQUEST",
+  "ERR_NOT_FOUND",
+  "ERR_INVALID_TOKEN",
+  "ERR_SUBSCRIPTION_EXPIRED",
+  "ERR_COMPANY_INACTIVE",
+  "ERR_TOO_MANY_REQUESTS",
+  "ERR_EMAIL_ALREADY_EXISTS",
+  "ERR_PAYLOAD_TOO_LARGE",
+  "ERR_UNSUPPORTED_MEDIA_TYPE",
+  "ERR_INTERNAL",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error answer. `details` carries field errors for ERR_VALIDATION and data the message needs. */
+export interface ErrorBody {
+  error: ErrorCode;
+  details?: Record<string, unknown>;
+  fields?: FieldError[];
+}
+
+export interface FieldError {
+  /** Dotted path of the field within its part ("body.email", "params.id"). */
+  path: string;
+  /** A translation key of the shared validation messages (see schemas/messages.ts). */
+  message: string;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,92 @@
+/**
+ * The one permission table (core-service section 6, administration section 6).
+ * The server enforces it; the client's `Can` component and menus read the same rules.
+ */
+
+export const PROFILES = ["user", "supervisor", "admin"] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export const PLAN_FLAGS = [
+  "useCampaigns",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+  "useInternal",
+] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+export type PlanFlags = Record<PlanFlag, boolean>;
+
+export interface Actor {
+  profile: Profile;
+  super: boolean;
+  /** The company's plan flags; absent when unknown (then plan-gated actions are refused). */
+  plan?: Partial<PlanFlags> | null;
+}
+
+interface Rule {
+  /** Profiles allowed. A super user is allowed whatever the profile. */
+  profiles: readonly Profile[];
+  /** Only super users. */
+  superOnly?: boolean;
+  /** A plan flag the company must have. */
+  plan?: PlanFlag;
+}
+
+const ADMIN = ["admin"] as const;
+const ADMIN_SUPERVISOR = ["admin", "supervisor"] as const;
+const EVERYONE = PROFILES;
+
+export const PERMISSIONS = {
+  // named actions of the spec
+  "user-modal:editProfile": { profiles: ADMIN },
+  "user-modal:editQueues": { profiles: ADMIN },
+  "tickets-manager:showall": { profiles: ADMIN },
+  "ticket-options:deleteTicket": { profiles: ADMIN },
+  "connections-page:addConnection": { profiles: ADMIN },
+  "connections-page:editOrDeleteConnection": { profiles: ADMIN },
+  "contacts-page:deleteContact": { profiles: ADMIN },
+  // admin-only areas of section 6
+  "dashboard:view": { profiles: ADMIN },
+  "drawer-admin-items:view": { profiles: ADMIN },
+  "tickets:spy": { profiles: ADMIN },
+  "tickets:closeAll": { profiles: ADMIN },
+  "tickets:filterByUser": { profiles: ADMIN },
+  "tickets:createWithoutQueue": { profiles: ADMIN },
+  "users:manage": { profiles: ADMIN },
+  "queues:manage": { profiles: ADMIN },
+  "settings:update": { profiles: ADMIN },
+  "settings:viewSecrets": { profiles: ADMIN },
+  // supervisor rules (administration section 6)
+  "tags:editKanban": { profiles: ADMIN_SUPERVISOR },
+  "quick-messages:editAny": { profiles: ADMIN_SUPERVISOR },
+  "quick-messages:setGeneral": { profiles: ADMIN },
+  // super-only
+  "settings:global": { profiles: EVERYONE, superOnly: true },
+  "companies:manage": { profiles: EVERYONE, superOnly: true },
+  "plans:manage": { profiles: EVERYONE, superOnly: true },
+  "helps:manage": { profiles: EVERYONE, superOnly: true },
+  "announcements:manage": { profiles: EVERYONE, superOnly: true },
+  "logo:upload": { profiles: EVERYONE, superOnly: true },
+  // plan-gated areas
+  "campaigns:use": { profiles: EVERYONE, plan: "useCampaigns" },
+  "kanban:use": { profiles: EVERYONE, plan: "useKanban" },
+  "prompts:use": { profiles: EVERYONE, plan: "useOpenAi" },
+  "integrations:use": { profiles: ADMIN, plan: "useIntegrations" },
+  "schedules:use": { profiles: EVERYONE, plan: "useSchedules" },
+  "internal-chat:use": { profiles: EVERYONE, plan: "useInternalChat" },
+  "external-api:use": { profiles: ADMIN, plan: "useExternalApi" },
+} as const satisfies Record<string, Rule>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(actor: Actor | null | undefined, action: Permission): boolean {
+  if (!actor) return false;
+  const rule: Rule = PERMISSIONS[action];
+  if (rule.plan && !actor.plan?.[rule.plan]) return false;
+  if (actor.super) return true;
+  if (rule.superOnly) return false;
+  return rule.profiles.includes(actor.profile);
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { V } from "./messages.js";
+import { emailSchema, idSchema } from "./common.js";
+import { PROFILES } from "../permissions.js";
+import { USER_NAME_MAX, USER_NAME_MIN, USER_PASSWORD_MAX, USER_PASSWORD_MIN } from "../constants.js";
+
+export const userNameSchema = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .min(USER_NAME_MIN, V.tooShort)
+  .max(USER_NAME_MAX, V.tooLong);
+
+export const userPasswordSchema = z
+  .string({ error: V.required })
+  .min(USER_PASSWORD_MIN, V.passwordTooShort)
+  .max(USER_PASSWORD_MAX, V.passwordTooLong);
+
+export const allTicketSchema = z.enum(["enabled", "disabled"], { error: V.invalid });
+
+/** Edit a user (core-service section 5, user form): password optional on edit. */
+export const userUpdateSchema = z
+  .object({
+    name: userNameSchema,
+    email: emailSchema,
+    password: z.union([z.literal(""), userPasswordSchema]).optional(),
+    profile: z.enum(PROFILES, { error: V.invalid }).optional(),
+    allTicket: allTicketSchema.optional(),
+    whatsappId: idSchema.nullable().optional(),
+    queueIds: z.array(idSchema).max(500).optional(),
+  })
+  .strict();
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * Company settings (administration section 3, Setting keys) with their defaults and allowed values.
+ * Global keys live on the platform company and only super users change them.
+ */
+const onOff = z.enum(["enabled", "disabled"]);
+const text = z.string().max(500);
+
+export const SETTING_SCHEMAS = {
+  userRating: onOff,
+  scheduleType: z.enum(["disabled", "queue", "company"]),
+  call: onOff,
+  CheckMsgIsGroup: onOff,
+  sendGreetingAccepted: onOff,
+  sendMsgTransfTicket: onOff,
+  sendGreetingMessageOneQueues: onOff,
+  chatBotType: z.enum(["text", "button", "list"]),
+  /** The side menu's initial state (core-service section 2, "also exists as a setting"). */
+  sideMenuInitialState: z.enum(["open", "closed"]),
+  allowregister: onOff,
+  viewregister: onOff,
+  trial: z.enum(["1", "2", "3", "4", "5", "6", "7"]),
+  ipixc: text,
+  tokenixc: text,
+  ipmkauth: text,
+  clientidmkauth: text,
+  clientsecretmkauth: text,
+  asaas: text,
+} as const;
+
+export type SettingKey = keyof typeof SETTING_SCHEMAS;
+export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
+
+export const SETTING_DEFAULTS: Record<SettingKey, string> = {
+  userRating: "disabled",
+  scheduleType: "disabled",
+  call: "enabled",
+  CheckMsgIsGroup: "enabled",
+  sendGreetingAccepted: "disabled",
+  sendMsgTransfTicket: "disabled",
+  sendGreetingMessageOneQueues: "enabled",
+  chatBotType: "text",
+  sideMenuInitialState: "open",
+  allowregister: "disabled",
+  viewregister: "disabled",
+  trial: "3",
+  ipixc: "",
+  tokenixc: "",
+  ipmkauth: "",
+  clientidmkauth: "",
+  clientsecretmkauth: "",
+  asaas: "",
+};
+
+/** Platform-wide keys, stored on the platform company, public to read, super-only to write. */
+export const GLOBAL_SETTING_KEYS = ["allowregister", "viewregister", "trial"] as const satisfies readonly SettingKey[];
+/** Integration credentials: admins only, never sent to other profiles. */
+export const SECRET_SETTING_KEYS = [
+  "ipixc",
+  "tokenixc",
+  "ipmkauth",
+  "clientidmkauth",
+  "clientsecretmkauth",
+  "asaas",
+] as const satisfies readonly SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_SCHEMAS, key);
+}
+export function isGlobalSettingKey(key: SettingKey): boolean {
+  return (GLOBAL_SETTING_KEYS as readonly string[]).includes(key);
+}
+export function isSecretSettingKey(key: SettingKey): boolean {
+  return (SECRET_SETTING_KEYS as readonly string[]).includes(key);
+}
+
+export interface SettingEntry {
+  key: SettingKey;
+  value: string;
+}

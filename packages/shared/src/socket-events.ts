@@ -1,0 +1,43 @@
+/** Socket.IO event names (core-service section 7, administration section 7). */
+
+export const companyEvent = {
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  user: (companyId: number) => `company-${companyId}-user`,
+  chat: (companyId: number) => `company-${companyId}-chat`,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
+  ticket: (companyId: number) => `company-${companyId}-ticket`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  presence: (companyId: number) => `company-${companyId}-presence`,
+  auth: (companyId: number) => `company-${companyId}-auth`,
+  payment: (companyId: number) => `company-${companyId}-payment`,
+  settings: (companyId: number) => `company-${companyId}-settings`,
+} as const;
+
+export const ANNOUNCEMENT_EVENT = "company-announcement";
+
+/** Events the client emits. */
+export const CLIENT_EVENTS = {
+  joinNotification: "joinNotification",
+  joinTickets: "joinTickets",
+  leaveTickets: "leaveTickets",
+  joinChatBox: "joinChatBox",
+  leaveChatBox: "leaveChatBox",
+  userStatus: "userStatus",
+} as const;
+
+/** Sent by the server just before it disconnects a socket whose access token expired or whose session ended. */
+export const SERVER_EVENTS = {
+  sessionExpired: "session-expired",
+} as const;
+
+/** Payload of `company-{id}-auth` when the same user signs in again elsewhere. */
+export interface AuthEventPayload {
+  action: "second-login";
+  user: { id: number };
+  /** The new session; the client that owns it ignores the event. */
+  sessionId: string;
+}
+
+/** Acknowledgement of the join events: ok, or the error code of the refusal. */
+export type JoinAck = { ok: true } | { ok: false; error: string };
