@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { V } from "./messages.js";
-import { emailSchema, idSchema } from "./common.js";
+import { emailSchema } from "./common.js";
 import { PROFILES } from "../permissions.js";
 import { USER_NAME_MAX, USER_NAME_MIN, USER_PASSWORD_MAX, USER_PASSWORD_MIN } from "../constants.js";
 
@@ -26,8 +26,7 @@ export const userUpdateSchema = z
     password: z.union([z.literal(""), userPasswordSchema]).optional(),
     profile: z.enum(PROFILES, { error: V.invalid }).optional(),
     allTicket: allTicketSchema.optional(),
-    whatsappId: idSchema.nullable().optional(),
-    queueIds: z.array(idSchema).max(500).optional(),
+    // whatsappId and queueIds join this schema with connections and queues (issues 3 and 6).
   })
   .strict();
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

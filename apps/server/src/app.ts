@@ -1,0 +1,119 @@
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import { createAccessTokenSigner, type AccessTokenSigner } from "./auth/access-token.js";
+import { createLoginRateLimiter, type LoginRateLimiter } from "./auth/login-rate-limit.js";
+import { registerErrorHandling } from "./http/error-handler.js";
+import { registerAuthentication } from "./http/authenticate.js";
+import { registerWebClient } from "./http/serve-web.js";
+import { createRealtime, type Realtime } from "./realtime/realtime.js";
+import { authRoutes } from "./auth/routes.js";
+import { settingsRoutes } from "./settings/routes.js";
+import { usersRoutes } from "./users/routes.js";
+import { systemRoutes } from "./system/routes.js";
+import type { App } from "./http/types.js";
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  signer: AccessTokenSigner;
+  loginLimiter: LoginRateLimiter;
+  realtime: Realtime;
+}
+
+export async function buildApp(opts: {
+  db: Db;
+  config: Config;
+  logger?: FastifyBaseLogger | boolean;
+  redis?: Redis;
+}): Promise<App & { routeList: RegisteredRoute[] }> {
+  const { config } = opts;
+  const app = Fastify({
+    loggerInstance: typeof opts.logger === "object" ? opts.logger : undefined,
+    logger: typeof opts.logger === "object" ? undefined : (opts.logger ?? false),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeList: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      routeList.push({
+        method,
+        url: route.url,
+        config: (route.config ?? {}) as RegisteredRoute["config"],
+        hasBody: Boolean(route.schema?.body),
+        hasQuery: Boolean(route.schema?.querystring),
+        hasParams: Boolean(route.schema?.params),
+      });
+    }
+  });
+
+  const signer = createAccessTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds);
+  const realtime = createRealtime(app.server, {
+    db: opts.db,
+    signer,
+    logger: app.log,
+    redisUrl: config.redisUrl,
+  });
+  const deps: AppDeps = {
+    db: opts.db,
+    config,
+    signer,
+    loginLimiter: createLoginRateLimiter({
+      perIp: config.loginRateLimitPerIp,
+      perEmail: config.loginRateLimitPerEmail,
+      redis: opts.redis,
+    }),
+    realtime,
+  };
+  app.decorate("deps", deps);
+  app.addHook("preClose", async () => {
+    await realtime.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // MUI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        fontSrc: ["'self'", "data:"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  registerErrorHandling(app);
+  registerAuthentication(app);
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(settingsRoutes);
+  await app.register(usersRoutes);
+  await registerWebClient(app, config.webDist);
+
+  return Object.assign(app, { routeList });
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: import("fastify").FastifyContextConfig;
+  hasBody: boolean;
+  hasQuery: boolean;
+  hasParams: boolean;
+}

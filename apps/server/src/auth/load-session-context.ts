@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import type { PlanFlags, Profile } from "@atendo/shared";
+import type { DbOrTx } from "../db/client.js";
+import { companies, plans, sessions, users } from "../db/schema.js";
+
+/** Who is calling: resolved once per request (and per socket) from the session, never from the body or query. */
+export interface AuthContext {
+  userId: number;
+  companyId: number;
+  sessionId: string;
+  profile: Profile;
+  super: boolean;
+  isPlatform: boolean;
+  plan: PlanFlags | null;
+}
+
+export interface SessionRow {
+  revokedAt: Date | null;
+  user: { id: number; companyId: number; profile: Profile; super: boolean };
+  company: { id: number; status: boolean; approved: boolean; dueDate: string | null; isPlatform: boolean };
+  plan: PlanFlags | null;
+}
+
+/** One query: the session with its user, company and plan. Null when the session does not exist. */
+export async function loadSessionRow(db: DbOrTx, sessionId: string): Promise<SessionRow | null> {
+  const [row] = await db
+    .select({
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      userCompanyId: users.companyId,
+      profile: users.profile,
+      super: users.super,
+      company: {
+        id: companies.id,
+        status: companies.status,
+        approved: companies.approved,
+        dueDate: companies.dueDate,
+        isPlatform: companies.isPlatform,
+      },
+      plan: planFlagColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    revokedAt: row.revokedAt,
+    user: { id: row.userId, companyId: row.userCompanyId, profile: row.profile, super: row.super },
+    company: row.company,
+    plan: row.plan,
+  };
+}
+
+export const planFlagColumns = {
+  useCampaigns: plans.useCampaigns,
+  useKanban: plans.useKanban,
+  useOpenAi: plans.useOpenAi,
+  useIntegrations: plans.useIntegrations,
+  useSchedules: plans.useSchedules,
+  useInternalChat: plans.useInternalChat,
+  useExternalApi: plans.useExternalApi,
+  useInternal: plans.useInternal,
+};

@@ -1,0 +1,123 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535, "must be a port number (0-65535)").default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url({ error: "must be a URL such as https://atendo.example.com" }).optional(),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, "data")),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(5).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(365).default(7),
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@atendo.local"),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(200).optional(),
+  DEMO_PASSWORD: z.string().min(5, "must be at least 5 characters").max(50).optional(),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be a pino level" }).default("info"),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number({ error: "must be a number" }).int().min(1).default(30),
+  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
+  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, "apps/web/dist")),
+});
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  adminEmail: string;
+  adminPassword?: string;
+  demoPassword?: string;
+  seedDemo: boolean;
+  logLevel: string;
+  loginRateLimitPerIp: number;
+  loginRateLimitPerEmail: number;
+  webDist: string;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Validates the environment; each bad variable gets its own line in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in .env files mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
+    throw new ConfigError(["JWT_SECRET: must be set in production (at least 32 characters)"]);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    cookieSecure: e.COOKIE_SECURE ?? (e.PUBLIC_URL?.startsWith("https://") ?? false),
+    trustProxy: e.TRUST_PROXY,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoPassword: e.DEMO_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    loginRateLimitPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
+    webDist: e.WEB_DIST,
+    version: readVersion(),
+  };
+}
+
+/** Without JWT_SECRET (development), a random secret is kept in the data folder so restarts keep sessions. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+  return pkg.version;
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Permission } from "@atendo/shared";
+import type { AuthContext } from "../auth/load-session-context.js";
+import type { AppDeps } from "../app.js";
+
+/** The kinds of tenant-owned rows a path parameter can name; the route walk has a fixture for each. */
+export type TenantResource = "users";
+
+/** How the route walk fills a path parameter: a row of some company, or a fixed valid value. */
+export type ParamSpec = { resource: TenantResource } | { value: string };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Reachable without a session. */
+    public?: boolean;
+    /** Checked against the shared permission table before the handler runs. */
+    permission?: Permission;
+    /** What each path parameter names (required for every parameter; the route walk reads it). */
+    params?: Record<string, ParamSpec>;
+    /** A valid request for the route walk, so that it can reach the handler with another company's ids. */
+    example?: { body?: unknown; query?: Record<string, string> };
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,171 @@
+import type { Server as HttpServer } from "node:http";
+import { Server, type Socket } from "socket.io";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { Redis } from "ioredis";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import { CLIENT_EVENTS, companyEvent, SERVER_EVENTS, SOCKET_PING_MS, type JoinAck } from "@atendo/shared";
+import type { Db } from "../db/client.js";
+import type { AccessTokenSigner } from "../auth/access-token.js";
+import type { AuthContext } from "../auth/load-session-context.js";
+import { resolveAuthContext } from "../auth/resolve-auth-context.js";
+import { AppError } from "../errors.js";
+import { setUserOnline } from "../users/set-user-online.js";
+import { rooms } from "./rooms.js";
+
+export type TicketAuthorizer = (db: Db, auth: AuthContext, ticketId: number) => Promise<boolean>;
+
+export interface Realtime {
+  io: Server;
+  toCompany(companyId: number, event: string, payload: unknown): void;
+  toAdmins(companyId: number, event: string, payload: unknown): void;
+  toUser(userId: number, event: string, payload: unknown): void;
+  /** Tells the sockets of ended sessions why, then closes them, on every process. */
+  endSessions(sessionIds: string[]): void;
+  close(): Promise<void>;
+}
+
+interface SocketData {
+  auth: AuthContext;
+  expiresAt: number;
+}
+
+const TICKET_STATUSES = ["pending", "open", "attending", "closed", "group"] as const;
+const joinTicketsPayload = z.union([z.enum(TICKET_STATUSES), z.object({ status: z.enum(TICKET_STATUSES) })]);
+const ticketIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const joinChatBoxPayload = z.union([ticketIdSchema, z.object({ ticketId: ticketIdSchema })]);
+
+/** Until the ticket engine registers its rule, no ticket exists and no chat box can be joined. */
+const noTickets: TicketAuthorizer = async () => false;
+
+export function createRealtime(
+  httpServer: HttpServer,
+  deps: {
+    db: Db;
+    signer: AccessTokenSigner;
+    logger: FastifyBaseLogger;
+    redisUrl?: string;
+    canJoinTicket?: TicketAuthorizer;
+  },
+): Realtime {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
+    transports: ["websocket"],
+    pingInterval: SOCKET_PING_MS,
+    pingTimeout: SOCKET_PING_MS,
+    cors: { origin: false },
+  });
+  const redisClients: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+  const canJoinTicket = deps.canJoinTicket ?? noTickets;
+  const log = deps.logger.child({ module: "realtime" });
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== "string" || !token) return next(new Error("ERR_SESSION_EXPIRED"));
+    try {
+      const { expiresAt, ...auth } = await resolveAuthContext(deps.db, deps.signer, token);
+      socket.data.auth = auth;
+      socket.data.expiresAt = expiresAt;
+      next();
+    } catch (err) {
+      next(new Error(err instanceof AppError ? err.code : "ERR_INTERNAL"));
+    }
+  });
+
+  const emitUserUpdate = (companyId: number, user: unknown) => {
+    if (user) io.to(rooms.company(companyId)).emit(companyEvent.user(companyId), { action: "update", user });
+  };
+
+  io.on("connection", (socket: Socket) => {
+    const { auth, expiresAt } = socket.data as SocketData;
+    void socket.join([rooms.company(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
+    if (auth.profile === "admin" || auth.super) void socket.join(rooms.admins(auth.companyId));
+
+    // An expired token ends the socket; the client refreshes and reconnects with a new one.
+    const expiry = setTimeout(() => {
+      socket.emit(SERVER_EVENTS.sessionExpired, { error: "ERR_INVALID_TOKEN" });
+      socket.disconnect(true);
+    }, Math.max(0, expiresAt - Date.now()));
+
+    const markOnline = () =>
+      setUserOnline(deps.db, auth.companyId, auth.userId, true)
+        .then((user) => emitUserUpdate(auth.companyId, user))
+        .catch((err: unknown) => log.error({ err }, "userStatus failed"));
+    void markOnline();
+
+    socket.on(CLIENT_EVENTS.userStatus, () => void markOnline());
+
+    socket.on(CLIENT_EVENTS.joinNotification, (ack?: (a: JoinAck) => void) => {
+      void socket.join(rooms.notification(auth.companyId));
+      if (typeof ack === "function") ack({ ok: true });
+    });
+
+    socket.on(CLIENT_EVENTS.joinTickets, (payload: unknown, ack?: (a: JoinAck) => void) => {
+      const parsed = joinTicketsPayload.safeParse(payload);
+      if (!parsed.success) return typeof ack === "function" && ack({ ok: false, error: "ERR_VALIDATION" });
+      const status = typeof parsed.data === "string" ? parsed.data : parsed.data.status;
+      void socket.join(rooms.ticketsStatus(auth.companyId, status));
+      if (typeof ack === "function") ack({ ok: true });
+    });
+
+    socket.on(CLIENT_EVENTS.leaveTickets, (payload: unknown) => {
+      const parsed = joinTicketsPayload.safeParse(payload);
+      if (parsed.success) void socket.leave(rooms.ticketsStatus(auth.companyId, typeof parsed.data === "string" ? parsed.data : parsed.data.status));
+    });
+
+    socket.on(CLIENT_EVENTS.joinChatBox, async (payload: unknown, ack?: (a: JoinAck) => void) => {
+      const parsed = joinChatBoxPayload.safeParse(payload);
+      if (!parsed.success) return typeof ack === "function" && ack({ ok: false, error: "ERR_VALIDATION" });
+      const ticketId = typeof parsed.data === "number" ? parsed.data : parsed.data.ticketId;
+      try {
+        if (!(await canJoinTicket(deps.db, auth, ticketId))) {
+          return typeof ack === "function" && ack({ ok: false, error: "ERR_NO_TICKET_FOUND" });
+        }
+        void socket.join(rooms.ticket(auth.companyId, ticketId));
+        if (typeof ack === "function") ack({ ok: true });
+      } catch (err) {
+        log.error({ err }, "joinChatBox failed");
+        if (typeof ack === "function") ack({ ok: false, error: "ERR_INTERNAL" });
+      }
+    });
+
+    socket.on(CLIENT_EVENTS.leaveChatBox, (payload: unknown) => {
+      const parsed = joinChatBoxPayload.safeParse(payload);
+      if (parsed.success) void socket.leave(rooms.ticket(auth.companyId, typeof parsed.data === "number" ? parsed.data : parsed.data.ticketId));
+    });
+
+    socket.on("disconnect", async () => {
+      clearTimeout(expiry);
+      try {
+        const remaining = await io.in(rooms.user(auth.userId)).fetchSockets();
+        if (remaining.length === 0) emitUserUpdate(auth.companyId, await setUserOnline(deps.db, auth.companyId, auth.userId, false));
+      } catch (err) {
+        log.warn({ err }, "could not update online flag on disconnect");
+      }
+    });
+  });
+
+  return {
+    io: io as unknown as Server,
+    toCompany: (companyId, event, payload) => void io.to(rooms.company(companyId)).emit(event as never, payload as never),
+    toAdmins: (companyId, event, payload) => void io.to(rooms.admins(companyId)).emit(event as never, payload as never),
+    toUser: (userId, event, payload) => void io.to(rooms.user(userId)).emit(event as never, payload as never),
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const target = sessionIds.map(rooms.session);
+      io.to(target).emit(SERVER_EVENTS.sessionExpired as never, { error: "ERR_SESSION_EXPIRED" } as never);
+      io.in(target).disconnectSockets(true);
+    },
+    async close() {
+      // Only this process's sockets; io.close() would also close the HTTP server, which Fastify owns.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

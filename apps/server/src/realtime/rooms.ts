@@ -1,0 +1,10 @@
+/** Room names, computed on the server only: a client never names a room, it asks to join and we decide. */
+export const rooms = {
+  company: (companyId: number) => `company-${companyId}`,
+  admins: (companyId: number) => `company-${companyId}-admins`,
+  user: (userId: number) => `user-${userId}`,
+  session: (sessionId: string) => `session-${sessionId}`,
+  notification: (companyId: number) => `company-${companyId}-notification`,
+  ticketsStatus: (companyId: number, status: string) => `company-${companyId}-tickets-${status}`,
+  ticket: (companyId: number, ticketId: number) => `company-${companyId}-ticket-${ticketId}`,
+};
