@@ -44,9 +44,12 @@ export async function refreshSession(
       .set({ usedAt: now })
       .where(and(eq(refreshTokens.id, found.token.id), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
-    const firstUse = claimed.length === 1;
-    const withinGrace = !firstUse && found.token.usedAt !== null && now.getTime() - found.token.usedAt.getTime() < REUSE_GRACE_MS;
-    if (!firstUse && !withinGrace) return null;
+    if (claimed.length === 0) {
+      // Spent already: read when, since our first read may predate a concurrent claim.
+      const [spent] = await tx.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.id, found.token.id));
+      const withinGrace = spent?.usedAt != null && now.getTime() - spent.usedAt.getTime() < REUSE_GRACE_MS;
+      if (!withinGrace) return null;
+    }
     await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
     return issueRefreshToken(tx, sessionId, deps.refreshTtlDays);
   });

@@ -27,15 +27,16 @@ export interface Database {
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `pgliteDir` (or in memory when null), and applies migrations. */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string | null; migrate?: boolean }): Promise<Database> {
+  const runMigrations = opts.migrate ?? true;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (runMigrations) await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }
   const pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (runMigrations) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
 }

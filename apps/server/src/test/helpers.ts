@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import type { SessionUser } from "@atendo/shared";
+import { openDatabase, type Database, type Db } from "../db/client.js";
+import { companies, plans, users } from "../db/schema.js";
+import { hashPassword } from "../auth/passwords.js";
+import { buildApp } from "../app.js";
+import type { Config } from "../config.js";
+
+export async function createTestDatabase(): Promise<Database> {
+  const url = inject("databaseUrl");
+  return url ? openDatabase({ databaseUrl: url, migrate: false }) : openDatabase({ pgliteDir: null });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: "test",
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: "/nonexistent",
+    jwtSecret: "test-secret-test-secret-test-secret-0123456789",
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 7,
+    cookieSecure: false,
+    trustProxy: false,
+    adminEmail: "admin@atendo.local",
+    seedDemo: false,
+    logLevel: "silent",
+    loginRateLimitPerIp: 10_000,
+    loginRateLimitPerEmail: 10_000,
+    webDist: "/nonexistent-web-dist",
+    version: "0.0.0-test",
+    ...overrides,
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+export async function createTestApp(db: Db, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const app = await buildApp({ db, config: testConfig(overrides) });
+  await app.ready();
+  return app;
+}
+
+const unique = () => randomBytes(5).toString("hex");
+
+export const ALL_PLAN_FLAGS = {
+  useCampaigns: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useInternal: true,
+};
+
+/** A company of its own for each test, so files can run in parallel on one database. */
+export async function createCompany(
+  db: Db,
+  overrides: Partial<typeof companies.$inferInsert> = {},
+  planOverrides: Partial<typeof plans.$inferInsert> = {},
+) {
+  const [plan] = await db
+    .insert(plans)
+    .values({ name: `Plan ${unique()}`, ...ALL_PLAN_FLAGS, ...planOverrides })
+    .returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Company ${unique()}`, planId: plan!.id, ...overrides })
+    .returning();
+  return company!;
+}
+
+export async function createUser(
+  db: Db,
+  companyId: number,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  const { password = "secret123", ...rest } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({
+      companyId,
+      name: `User ${unique()}`,
+      email: `user-${unique()}@example.test`,
+      passwordHash: await hashPassword(password),
+      profile: "user",
+      ...rest,
+    })
+    .returning();
+  return { ...user!, password };
+}
+
+export interface LoggedIn {
+  token: string;
+  sessionId: string;
+  refreshCookie: string;
+  user: SessionUser;
+}
+
+export async function login(app: TestApp, email: string, password: string): Promise<LoggedIn> {
+  const res = await app.inject({ method: "POST", url: "/auth/login", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { token: string; sessionId: string; user: SessionUser };
+  return { ...body, refreshCookie: refreshCookieOf(res.headers["set-cookie"]) };
+}
+
+export function refreshCookieOf(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = list.find((c) => c.startsWith("jrt="));
+  if (!found) throw new Error("no refresh cookie in answer");
+  return found.split(";")[0]!.slice("jrt=".length);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
