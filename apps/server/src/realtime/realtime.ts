@@ -35,6 +35,12 @@ const joinTicketsPayload = z.union([z.enum(TICKET_STATUSES), z.object({ status: 
 const ticketIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const joinChatBoxPayload = z.union([ticketIdSchema, z.object({ ticketId: ticketIdSchema })]);
 
+/** Clients may send the ack with or without a payload before it: the ack is the last argument when it is a function. */
+function ackOf(args: unknown[]): ((a: JoinAck) => void) | undefined {
+  const last = args[args.length - 1];
+  return typeof last === "function" ? (last as (a: JoinAck) => void) : undefined;
+}
+
 /** Until the ticket engine registers its rule, no ticket exists and no chat box can be joined. */
 const noTickets: TicketAuthorizer = async () => false;
 
@@ -63,6 +69,10 @@ export function createRealtime(
   }
   const canJoinTicket = deps.canJoinTicket ?? noTickets;
   const log = deps.logger.child({ module: "realtime" });
+  // While shutting down, sockets close because we close them: their users' online flags are settled by the heartbeat.
+  let closing = false;
+  // Disconnect bookkeeping still waiting on other processes; shutdown lets it finish before closing Redis.
+  const inflight = new Set<Promise<void>>();
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -100,9 +110,9 @@ export function createRealtime(
 
     socket.on(CLIENT_EVENTS.userStatus, () => void markOnline());
 
-    socket.on(CLIENT_EVENTS.joinNotification, (ack?: (a: JoinAck) => void) => {
+    socket.on(CLIENT_EVENTS.joinNotification, (...args: unknown[]) => {
       void socket.join(rooms.notification(auth.companyId));
-      if (typeof ack === "function") ack({ ok: true });
+      ackOf(args)?.({ ok: true });
     });
 
     socket.on(CLIENT_EVENTS.joinTickets, (payload: unknown, ack?: (a: JoinAck) => void) => {
@@ -139,14 +149,20 @@ export function createRealtime(
       if (parsed.success) void socket.leave(rooms.ticket(auth.companyId, typeof parsed.data === "number" ? parsed.data : parsed.data.ticketId));
     });
 
-    socket.on("disconnect", async () => {
+    socket.on("disconnect", () => {
       clearTimeout(expiry);
-      try {
-        const remaining = await io.in(rooms.user(auth.userId)).fetchSockets();
-        if (remaining.length === 0) emitUserUpdate(auth.companyId, await setUserOnline(deps.db, auth.companyId, auth.userId, false));
-      } catch (err) {
-        log.warn({ err }, "could not update online flag on disconnect");
-      }
+      if (closing) return;
+      const work = (async () => {
+        try {
+          // Across processes: the user may still have a socket on another one.
+          const remaining = await io.in(rooms.user(auth.userId)).fetchSockets();
+          if (remaining.length === 0) emitUserUpdate(auth.companyId, await setUserOnline(deps.db, auth.companyId, auth.userId, false));
+        } catch (err) {
+          log.warn({ err }, "could not update online flag on disconnect");
+        }
+      })();
+      inflight.add(work);
+      void work.finally(() => inflight.delete(work));
     });
   });
 
@@ -162,9 +178,12 @@ export function createRealtime(
       io.in(target).disconnectSockets(true);
     },
     async close() {
+      closing = true;
+      await Promise.allSettled([...inflight]);
       // Only this process's sockets; io.close() would also close the HTTP server, which Fastify owns.
       io.local.disconnectSockets(true);
       io.engine.close();
+      await io.of("/").adapter.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Socket } from "socket.io-client";
+import { CLIENT_EVENTS, companyEvent, SERVER_EVENTS, type AuthEventPayload } from "@atendo/shared";
+import type { Database } from "../db/client.js";
+import { users } from "../db/schema.js";
+import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
+import { connected, connectSocket, emitWithAck, eventually, listen, nextEvent } from "../test/socket-client.js";
+
+let database: Database;
+let app: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+const open = (token: string | undefined) => {
+  const s = connectSocket(url, token);
+  sockets.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+  url = await listen(app);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await app.close();
+  await database.close();
+});
+
+async function signedIn(profile: "admin" | "user" = "user", companyId?: number) {
+  const cid = companyId ?? (await createCompany(database.db)).id;
+  const user = await createUser(database.db, cid, { profile });
+  return { user, companyId: cid, session: await login(app, user.email, user.password) };
+}
+
+describe("socket handshake", () => {
+  it("refuses a socket without a token or with a forged one", async () => {
+    await expect(connected(open(undefined))).rejects.toThrow("ERR_SESSION_EXPIRED");
+    await expect(connected(open("forged"))).rejects.toThrow("ERR_SESSION_EXPIRED");
+  });
+
+  it("marks the user online while a socket is open, offline when the last one closes", async () => {
+    const { user, session } = await signedIn();
+    const socket = open(session.token);
+    await connected(socket);
+    const isOnline = async () => (await database.db.select().from(users).where(eq(users.id, user.id)))[0]!.online;
+    await eventually(async () => (await isOnline()) === true);
+    socket.emit(CLIENT_EVENTS.userStatus);
+    socket.disconnect();
+    await eventually(async () => (await isOnline()) === false);
+  });
+});
+
+describe("rooms", () => {
+  it("authorises joins: ticket statuses are validated and no chat box opens for a ticket the user cannot see", async () => {
+    const { session } = await signedIn();
+    const socket = open(session.token);
+    await connected(socket);
+    expect(await emitWithAck(socket, CLIENT_EVENTS.joinNotification, undefined)).toEqual({ ok: true });
+    expect(await emitWithAck(socket, CLIENT_EVENTS.joinTickets, { status: "pending" })).toEqual({ ok: true });
+    expect(await emitWithAck(socket, CLIENT_EVENTS.joinTickets, "open")).toEqual({ ok: true });
+    expect(await emitWithAck(socket, CLIENT_EVENTS.joinTickets, { status: "company-1" })).toEqual({ ok: false, error: "ERR_VALIDATION" });
+    expect(await emitWithAck(socket, CLIENT_EVENTS.joinChatBox, { ticketId: 1 })).toEqual({ ok: false, error: "ERR_NO_TICKET_FOUND" });
+    expect(await emitWithAck(socket, CLIENT_EVENTS.joinChatBox, "abc")).toEqual({ ok: false, error: "ERR_VALIDATION" });
+  });
+
+  it("delivers a company's events to its users and not to another company's", async () => {
+    const a = await signedIn("admin");
+    const b = await signedIn("admin");
+    const sa = open(a.session.token);
+    const sb = open(b.session.token);
+    await Promise.all([connected(sa), connected(sb)]);
+    let leaked = false;
+    sb.on(companyEvent.settings(a.companyId), () => (leaked = true));
+    const got = nextEvent<{ action: string; setting: { key: string; value: string } }>(sa, companyEvent.settings(a.companyId));
+    const res = await app.inject({
+      method: "PUT",
+      url: "/settings/userRating",
+      headers: bearer(a.session.token),
+      payload: { value: "enabled" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await got).toEqual({ action: "update", setting: { key: "userRating", value: "enabled" } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toBe(false);
+  });
+
+  it("sends secret settings to admins only", async () => {
+    const admin = await signedIn("admin");
+    const agent = await signedIn("user", admin.companyId);
+    const sAdmin = open(admin.session.token);
+    const sAgent = open(agent.session.token);
+    await Promise.all([connected(sAdmin), connected(sAgent)]);
+    let agentSaw = false;
+    sAgent.on(companyEvent.settings(admin.companyId), () => (agentSaw = true));
+    const got = nextEvent(sAdmin, companyEvent.settings(admin.companyId));
+    await app.inject({ method: "PUT", url: "/settings/asaas", headers: bearer(admin.session.token), payload: { value: "tok_123" } });
+    await got;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(agentSaw).toBe(false);
+  });
+});
+
+describe("session events", () => {
+  it("announces a second login to the first session's socket, then closes it", async () => {
+    const { user, companyId, session } = await signedIn();
+    const first = open(session.token);
+    await connected(first);
+    const announced = nextEvent<AuthEventPayload>(first, companyEvent.auth(companyId));
+    const closed = nextEvent<string>(first, "disconnect");
+    const second = await login(app, user.email, user.password);
+    expect(await announced).toEqual({ action: "second-login", user: { id: user.id }, sessionId: second.sessionId });
+    expect(await closed).toBe("io server disconnect");
+    // The new session is not signed out by its own announcement.
+    const fresh = open(second.token);
+    await connected(fresh);
+    expect(fresh.connected).toBe(true);
+  });
+
+  it("closes the socket of a session that logs out", async () => {
+    const { session } = await signedIn();
+    const socket = open(session.token);
+    await connected(socket);
+    const expired = nextEvent(socket, SERVER_EVENTS.sessionExpired);
+    const closed = nextEvent<string>(socket, "disconnect");
+    await app.inject({ method: "DELETE", url: "/auth/logout", headers: bearer(session.token) });
+    expect(await expired).toEqual({ error: "ERR_SESSION_EXPIRED" });
+    expect(await closed).toBe("io server disconnect");
+  });
+
+  it("disconnects a socket when its access token expires, telling the client to refresh", async () => {
+    const shortLived = await createTestApp(database.db, { accessTokenTtlSeconds: 1 });
+    const shortUrl = await listen(shortLived);
+    try {
+      const company = await createCompany(database.db);
+      const user = await createUser(database.db, company.id);
+      const session = await login(shortLived, user.email, user.password);
+      const socket = connectSocket(shortUrl, session.token);
+      sockets.push(socket);
+      await connected(socket);
+      const expired = nextEvent(socket, SERVER_EVENTS.sessionExpired, 4_000);
+      const closed = nextEvent<string>(socket, "disconnect", 4_000);
+      expect(await expired).toEqual({ error: "ERR_INVALID_TOKEN" });
+      expect(await closed).toBe("io server disconnect");
+    } finally {
+      await shortLived.close();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Socket } from "socket.io-client";
+import { companyEvent, type AuthEventPayload } from "@atendo/shared";
+import { REPO_ROOT } from "../config.js";
+import type { Database } from "../db/client.js";
+import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
+import { connected, connectSocket, eventually, listen, nextEvent } from "../test/socket-client.js";
+
+/** The machines here run Redis on the default port; REDIS_URL overrides it. */
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+let database: Database;
+const sockets: Socket[] = [];
+afterAll(() => sockets.forEach((s) => s.disconnect()));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("Redis adapter between two server instances", () => {
+  let one: TestApp;
+  let two: TestApp;
+  let urlOne: string;
+
+  beforeAll(async () => {
+    one = await createTestApp(database.db, { redisUrl: REDIS_URL });
+    two = await createTestApp(database.db, { redisUrl: REDIS_URL });
+    urlOne = await listen(one);
+    await listen(two);
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+  });
+
+  it("carries an event emitted by one instance to a socket connected to the other", async () => {
+    const company = await createCompany(database.db);
+    const admin = await createUser(database.db, company.id, { profile: "admin" });
+    const agent = await createUser(database.db, company.id);
+    const agentSession = await login(one, agent.email, agent.password);
+    const socket = connectSocket(urlOne, agentSession.token);
+    sockets.push(socket);
+    await connected(socket);
+
+    // A setting saved through instance two reaches the agent on instance one.
+    const adminSession = await login(two, admin.email, admin.password);
+    const got = nextEvent(socket, companyEvent.settings(company.id));
+    const res = await two.inject({ method: "PUT", url: "/settings/call", headers: bearer(adminSession.token), payload: { value: "disabled" } });
+    expect(res.statusCode).toBe(200);
+    expect(await got).toEqual({ action: "update", setting: { key: "call", value: "disabled" } });
+
+    // A second login on instance two signs out the socket on instance one.
+    const announced = nextEvent<AuthEventPayload>(socket, companyEvent.auth(company.id));
+    const closed = nextEvent<string>(socket, "disconnect");
+    const second = await login(two, agent.email, agent.password);
+    expect(await announced).toMatchObject({ action: "second-login", sessionId: second.sessionId });
+    expect(await closed).toBe("io server disconnect");
+  });
+});
+
+/** Two real processes need a database both can open: PostgreSQL (PGlite belongs to one process). */
+const databaseUrl = inject("databaseUrl");
+describe.runIf(databaseUrl)("Redis adapter between two server processes on PostgreSQL", () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => children.forEach((c) => c.kill("SIGTERM")));
+
+  function startServer(port: number): Promise<string> {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "src/main.ts"], {
+      cwd: path.join(REPO_ROOT, "apps/server"),
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl!,
+        REDIS_URL,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        JWT_SECRET: "process-test-secret-process-test-secret-0123",
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "false",
+        ADMIN_PASSWORD: "not-used-here-123",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    return new Promise((resolve, reject) => {
+      let output = "";
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("is running at")) {
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${port}`);
+        }
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", onData);
+      child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    });
+  }
+
+  it("delivers a second-login event from process B to a socket held by process A", async () => {
+    const base = 20_000 + (process.pid % 20_000);
+    const [urlA, urlB] = await Promise.all([startServer(base), startServer(base + 1)]);
+    const company = await createCompany(database.db);
+    const user = await createUser(database.db, company.id);
+    const loginAt = async (url: string) => {
+      const res = await fetch(`${url}/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { token: string; sessionId: string };
+    };
+    const first = await loginAt(urlA);
+    const socket = connectSocket(urlA, first.token);
+    sockets.push(socket);
+    await connected(socket);
+    const announced = nextEvent<AuthEventPayload>(socket, companyEvent.auth(company.id), 10_000);
+    const second = await loginAt(urlB);
+    expect(await announced).toEqual({ action: "second-login", user: { id: user.id }, sessionId: second.sessionId });
+    await eventually(async () => !socket.connected);
+  });
+});
