@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.js";
+import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
+
+let database: Database;
+let app: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const put = (token: string, id: number, payload: Record<string, unknown>) =>
+  app.inject({ method: "PUT", url: `/users/${id}`, headers: bearer(token), payload });
+
+describe("PUT /users/{id}", () => {
+  it("lets a user edit their own name, e-mail and password", async () => {
+    const company = await createCompany(database.db);
+    const user = await createUser(database.db, company.id);
+    const { token } = await login(app, user.email, user.password);
+    const res = await put(token, user.id, { name: "Novo Nome", email: "NOVO@Empresa.test", password: "outra1" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, name: "Novo Nome", email: "novo@empresa.test", profile: "user" });
+    expect(res.body).not.toContain("password");
+    await login(app, "novo@empresa.test", "outra1");
+  });
+
+  it("does not let a user raise their own profile or allTicket", async () => {
+    const company = await createCompany(database.db);
+    const user = await createUser(database.db, company.id);
+    const { token } = await login(app, user.email, user.password);
+    for (const change of [{ profile: "admin" }, { profile: "supervisor" }, { allTicket: "enabled" }]) {
+      const res = await put(token, user.id, { name: user.name, email: user.email, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json()).toEqual({ error: "ERR_NO_PERMISSION" });
+    }
+    // Nor make themselves super: the field is not part of the form at all.
+    const superRes = await put(token, user.id, { name: user.name, email: user.email, super: true });
+    expect(superRes.statusCode).toBe(400);
+    const me = await app.inject({ method: "GET", url: "/auth/me", headers: bearer(token) });
+    expect(me.json()).toMatchObject({ profile: "user", allTicket: "disabled", super: false });
+  });
+
+  it("does not let a user edit or read a colleague", async () => {
+    const company = await createCompany(database.db);
+    const user = await createUser(database.db, company.id);
+    const colleague = await createUser(database.db, company.id);
+    const { token } = await login(app, user.email, user.password);
+    expect((await put(token, colleague.id, { name: "X y", email: colleague.email })).statusCode).toBe(403);
+    expect((await app.inject({ method: "GET", url: `/users/${colleague.id}`, headers: bearer(token) })).statusCode).toBe(403);
+  });
+
+  it("lets an admin change a user's profile and allTicket", async () => {
+    const company = await createCompany(database.db);
+    const admin = await createUser(database.db, company.id, { profile: "admin" });
+    const user = await createUser(database.db, company.id);
+    const { token } = await login(app, admin.email, admin.password);
+    const res = await put(token, user.id, { name: user.name, email: user.email, profile: "supervisor", allTicket: "enabled" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ profile: "supervisor", allTicket: "enabled" });
+  });
+
+  it("refuses an e-mail another user already has, in any company", async () => {
+    const company = await createCompany(database.db);
+    const other = await createCompany(database.db);
+    const user = await createUser(database.db, company.id);
+    const taken = await createUser(database.db, other.id);
+    const { token } = await login(app, user.email, user.password);
+    const res = await put(token, user.id, { name: user.name, email: taken.email.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: "ERR_EMAIL_ALREADY_EXISTS" });
+  });
+
+  it("validates the form with the shared messages", async () => {
+    const company = await createCompany(database.db);
+    const user = await createUser(database.db, company.id);
+    const { token } = await login(app, user.email, user.password);
+    const res = await put(token, user.id, { name: "A", email: "nope", password: "123" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual(
+      expect.arrayContaining([
+        { path: "body.name", message: "validation.tooShort" },
+        { path: "body.email", message: "validation.invalidEmail" },
+        { path: "body.password", message: "validation.passwordTooShort" },
+      ]),
+    );
+  });
+});
