@@ -1,0 +1,28 @@
+import { inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "./chromium.js";
+
+export const baseUrl = () => inject("baseUrl");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
+}
+
+export async function newPage(browser: Browser, opts: { colorScheme?: "light" | "dark"; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), colorScheme: opts.colorScheme ?? "light", locale: opts.locale ?? "pt-BR" });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const DEMO = {
+  admin: { email: "admin@demo.test", password: "demo-pass-123" },
+  agent: { email: "agent@demo.test", password: "demo-pass-123" },
+};
+
+export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto("/login");
+  await page.getByTestId("login-email").locator("input").fill(who.email);
+  await page.getByTestId("login-password").locator("input").fill(who.password);
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL("**/tickets");
+}

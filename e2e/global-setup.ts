@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { findChromium } from "./chromium.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const E2E_PASSWORDS = { admin: "super-admin-pass", demo: "demo-pass-123" };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the real server as `npm start` does (built client, seeded demo data) on a fresh database:
+ * PGlite in a temporary folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = findChromium();
+  if (!chromium) throw new Error("Chromium not found: install Debian's chromium package or set CHROMIUM_PATH");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "atendo-e2e-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `atendo_e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "src/main.ts"], {
+    cwd: path.join(ROOT, "apps/server"),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
+      ADMIN_PASSWORD: E2E_PASSWORDS.admin,
+      DEMO_PASSWORD: E2E_PASSWORDS.demo,
+      LOGIN_RATE_LIMIT_PER_IP: "10000",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(`[server] ${chunk.toString()}`);
+      if (output.includes("is running at")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  project.provide("baseUrl", `http://127.0.0.1:${port}`);
+  project.provide("chromiumPath", chromium);
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
