@@ -1,0 +1,46 @@
+import { Badge, ListItemButton, ListItemIcon, ListItemText, Tooltip } from "@mui/material";
+import { Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { menuTestId, type MenuItemDef } from "./menu-items.js";
+
+interface Props {
+  item: MenuItemDef;
+  /** The menu is open (labels visible) or collapsed to icons. */
+  expanded: boolean;
+  alert?: boolean;
+  onNavigate?: () => void;
+}
+
+function isActive(pathname: string, path: string): boolean {
+  // "/" is the connections page too (spec section 2).
+  if (path === "/connections" && pathname === "/") return true;
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+export function MenuEntry({ item, expanded, alert = false, onNavigate }: Props) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const label = t(item.labelKey);
+  const Icon = item.icon;
+
+  return (
+    <Tooltip title={expanded ? "" : label} placement="right">
+      <ListItemButton
+        component={Link}
+        to={item.path}
+        selected={isActive(pathname, item.path)}
+        onClick={onNavigate}
+        data-testid={menuTestId(item.path)}
+        aria-label={expanded ? undefined : label}
+        sx={{ minHeight: 44, px: 2.5 }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Badge color="error" variant="dot" invisible={!alert}>
+            <Icon />
+          </Badge>
+        </ListItemIcon>
+        <ListItemText primary={label} sx={{ opacity: expanded ? 1 : 0, whiteSpace: "nowrap" }} />
+      </ListItemButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { TextField } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import type { SettingKey } from "@atendo/shared";
+import { toastSuccess } from "../errors/toast.js";
+import { useUpdateSetting } from "./api.js";
+import { choiceLabel, settingChoices } from "./setting-options.js";
+
+interface Props {
+  settingKey: SettingKey;
+  value: string;
+  disabled?: boolean;
+}
+
+/** One setting: a select that saves on change, or a text field that saves on blur (administration section 2). */
+export function SettingField({ settingKey, value, disabled = false }: Props) {
+  const { t } = useTranslation();
+  const update = useUpdateSetting();
+  // What the user picked while the save is in flight; the cached value takes over once it settles.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const choices = settingChoices(settingKey);
+
+  const save = (next: string) => {
+    setDraft(next);
+    update.mutate(
+      { key: settingKey, value: next },
+      {
+        onSuccess: () => toastSuccess(t("settings.updated")),
+        onSettled: () => setDraft(null),
+      },
+    );
+  };
+
+  const common = {
+    fullWidth: true,
+    label: t(`settings.keys.${settingKey}`),
+    disabled: disabled || update.isPending,
+    id: `setting-${settingKey}`,
+  };
+
+  if (choices) {
+    return (
+      <TextField
+        {...common}
+        select
+        value={draft ?? value}
+        onChange={(event) => save(event.target.value)}
+        // Native select: saves on one change event, works with the keyboard and in end-to-end tests.
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          htmlInput: { "data-testid": `setting-${settingKey}` },
+        }}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choiceLabel(settingKey, choice, t)}
+          </option>
+        ))}
+      </TextField>
+    );
+  }
+
+  return (
+    <TextField
+      {...common}
+      value={text ?? draft ?? value}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => {
+        if (text !== null && text !== value) save(text);
+        setText(null);
+      }}
+      slotProps={{ htmlInput: { "data-testid": `setting-${settingKey}`, maxLength: 500 } }}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+import auth from "./auth.json";
+import common from "./common.json";
+import errors from "./errors.json";
+import layout from "./layout.json";
+import menu from "./menu.json";
+import pages from "./pages.json";
+import profile from "./profile.json";
+import settings from "./settings.json";
+import validation from "./validation.json";
+
+/** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
+export const pt = { auth, common, errors, layout, menu, pages, profile, settings, validation };

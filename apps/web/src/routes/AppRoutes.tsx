@@ -1,0 +1,56 @@
+import { Route, Routes } from "react-router";
+import { STORAGE_KEYS } from "@atendo/shared";
+import { PrivateRoute, PublicRoute } from "../features/auth/guards.js";
+import { RequirePermission } from "../features/auth/RequirePermission.js";
+import { AppShell } from "../features/layout/AppShell.js";
+import { AreaPage } from "../pages/AreaPage.js";
+import { ForgetPasswordPage } from "../pages/ForgetPasswordPage.js";
+import { LoginPage } from "../pages/LoginPage.js";
+import { NotFoundPage } from "../pages/NotFoundPage.js";
+import { SettingsPage } from "../pages/SettingsPage.js";
+import { SignupPage } from "../pages/SignupPage.js";
+import { AREA_ROUTES, CSHOW_ROUTES, type AreaRoute } from "./private-areas.js";
+
+function areaRoute({ path, titleKey, permission, deniedMessage }: AreaRoute) {
+  const page = <AreaPage key={path} titleKey={titleKey} />;
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        permission ? (
+          <RequirePermission permission={permission} deniedMessage={deniedMessage}>
+            {page}
+          </RequirePermission>
+        ) : (
+          page
+        )
+      }
+    />
+  );
+}
+
+/** The route table of spec section 2. */
+export function AppRoutes() {
+  const cshow = localStorage.getItem(STORAGE_KEYS.cshow) !== null;
+  return (
+    <Routes>
+      <Route element={<PublicRoute />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/forgetpsw" element={<ForgetPasswordPage />} />
+      </Route>
+      <Route element={<PrivateRoute />}>
+        <Route element={<AppShell />}>
+          <Route path="/" element={<AreaPage key="connections" titleKey="menu.items.connections" />} />
+          <Route path="/connections" element={<AreaPage key="connections" titleKey="menu.items.connections" />} />
+          <Route path="/tickets/:ticketId?" element={<AreaPage key="tickets" titleKey="menu.items.tickets" />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          {AREA_ROUTES.map(areaRoute)}
+          {cshow && CSHOW_ROUTES.map(areaRoute)}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

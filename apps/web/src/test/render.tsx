@@ -1,0 +1,28 @@
+import type { ReactElement, ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { QueryClient } from "@tanstack/react-query";
+import { MemoryRouter, useLocation } from "react-router";
+import { AppProviders } from "../AppProviders.js";
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Shows the router's current path so tests can assert redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** The real providers (auth, theme, toasts, queries) around a memory router at `path`. */
+export function renderApp(ui: ReactElement, path = "/"): ReturnType<typeof render> {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AppProviders queryClient={testQueryClient()} realtime={false}>
+      <MemoryRouter initialEntries={[path]}>
+        {children}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>
+  );
+  return render(ui, { wrapper });
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// The dev server forwards API and socket calls to a running server (ATENDO_API, default :8080).
+// Page loads (Accept: text/html) stay on Vite, since several API paths (/settings, /users) are also SPA routes.
+const apiTarget = process.env.ATENDO_API ?? "http://localhost:8080";
+const apiPaths = ["/auth", "/settings", "/users", "/version", "/whatsapp", "/tickets", "/messages", "/contacts", "/queue"];
+
+const proxy = Object.fromEntries(
+  apiPaths.map((path) => [
+    path,
+    {
+      target: apiTarget,
+      changeOrigin: true,
+      bypass: (req: { headers: Record<string, string | string[] | undefined> }) =>
+        String(req.headers.accept ?? "").includes("text/html") ? "/index.html" : undefined,
+    },
+  ]),
+);
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true },
+  server: {
+    proxy: { ...proxy, "/socket.io": { target: apiTarget, ws: true, changeOrigin: true } },
+  },
+});
