@@ -6,7 +6,12 @@ import { fakeApi } from "../test/fake-api.js";
 import { makeUser } from "../test/fixtures.js";
 import { renderApp } from "../test/render.js";
 
-const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+// The test ids sit on the fields; the inputs are inside (as the end-to-end tests use them).
+const input = (testId: string) => {
+  const found = screen.getByTestId(testId).querySelector("input");
+  if (!found) throw new Error(`no input in ${testId}`);
+  return found;
+};
 
 function authResponse(): AuthResponse {
   return { token: "tok-1", sessionId: "sess-1", user: makeUser({ id: 9, companyId: 4 }) };

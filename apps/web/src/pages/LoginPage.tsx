@@ -60,7 +60,8 @@ export function LoginPage() {
                 required
                 error={Boolean(errors.email)}
                 helperText={errors.email?.message ? t(errors.email.message) : undefined}
-                slotProps={{ htmlInput: { "data-testid": "login-email", autoCapitalize: "none" } }}
+                data-testid="login-email"
+                slotProps={{ htmlInput: { autoCapitalize: "none" } }}
               />
             )}
           />
@@ -72,8 +73,8 @@ export function LoginPage() {
             required
             error={Boolean(errors.password)}
             helperText={errors.password?.message ? t(errors.password.message) : undefined}
+            data-testid="login-password"
             slotProps={{
-              htmlInput: { "data-testid": "login-password" },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">

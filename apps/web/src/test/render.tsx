@@ -1,11 +1,15 @@
 import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { MemoryRouter, useLocation } from "react-router";
 import { AppProviders } from "../AppProviders.js";
+import { createQueryClient } from "../lib/query-client.js";
 
+/** The app's query client (errors toast), without retries so failures show at once. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return client;
 }
 
 /** Shows the router's current path so tests can assert redirects. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { TextField } from "@mui/material";
+import { MenuItem, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { SettingKey } from "@atendo/shared";
 import { toastSuccess } from "../errors/toast.js";
@@ -46,17 +46,12 @@ export function SettingField({ settingKey, value, disabled = false }: Props) {
         select
         value={draft ?? value}
         onChange={(event) => save(event.target.value)}
-        // Native select: saves on one change event, works with the keyboard and in end-to-end tests.
-        slotProps={{
-          select: { native: true },
-          inputLabel: { shrink: true },
-          htmlInput: { "data-testid": `setting-${settingKey}` },
-        }}
+        data-testid={`setting-${settingKey}`}
       >
         {choices.map((choice) => (
-          <option key={choice} value={choice}>
+          <MenuItem key={choice} value={choice} data-testid={`setting-${settingKey}-option-${choice}`}>
             {choiceLabel(settingKey, choice, t)}
-          </option>
+          </MenuItem>
         ))}
       </TextField>
     );
@@ -71,7 +66,8 @@ export function SettingField({ settingKey, value, disabled = false }: Props) {
         if (text !== null && text !== value) save(text);
         setText(null);
       }}
-      slotProps={{ htmlInput: { "data-testid": `setting-${settingKey}`, maxLength: 500 } }}
+      data-testid={`setting-${settingKey}`}
+      slotProps={{ htmlInput: { maxLength: 500 } }}
     />
   );
 }

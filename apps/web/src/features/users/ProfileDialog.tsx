@@ -68,7 +68,7 @@ export function ProfileDialog({ userId, open, onClose }: Props) {
                 {...form.register("name")}
                 error={Boolean(errors.name)}
                 helperText={fieldError(errors.name?.message)}
-                slotProps={{ htmlInput: { "data-testid": "profile-name" } }}
+                data-testid="profile-name"
               />
               <TextField
                 label={t("profile.email")}
@@ -77,7 +77,7 @@ export function ProfileDialog({ userId, open, onClose }: Props) {
                 {...form.register("email")}
                 error={Boolean(errors.email)}
                 helperText={fieldError(errors.email?.message)}
-                slotProps={{ htmlInput: { "data-testid": "profile-email" } }}
+                data-testid="profile-email"
               />
               <TextField
                 label={t("profile.password")}
@@ -86,7 +86,7 @@ export function ProfileDialog({ userId, open, onClose }: Props) {
                 {...form.register("password")}
                 error={Boolean(errors.password)}
                 helperText={fieldError(errors.password?.message) ?? t("profile.passwordHelp")}
-                slotProps={{ htmlInput: { "data-testid": "profile-password" } }}
+                data-testid="profile-password"
               />
             </Stack>
           )}
