@@ -98,13 +98,14 @@ export async function buildApp(opts: {
   });
   await app.register(cookie);
   registerErrorHandling(app);
+  // Before authentication: a browser navigation to /settings gets the client, not the API's 401.
+  await registerWebClient(app, config.webDist);
   registerAuthentication(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(usersRoutes);
-  await registerWebClient(app, config.webDist);
 
   return Object.assign(app, { routeList });
 }
