@@ -5,7 +5,8 @@ import { AppRoutes } from "./routes/AppRoutes.js";
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
+      {/* Plain (non-transition) updates: the page follows the address without a deferred render. */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

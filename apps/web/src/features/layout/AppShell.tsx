@@ -10,6 +10,7 @@ import { AnnouncementsBell } from "../notifications/AnnouncementsBell.js";
 import { NotificationsBell } from "../notifications/NotificationsBell.js";
 import { settingValue } from "../settings/api.js";
 import { AccountMenu } from "./AccountMenu.js";
+import { AppMark } from "./AppMark.js";
 import { DRAWER_WIDTH, initialDrawerOpen } from "./drawer-state.js";
 import { Greeting } from "./Greeting.js";
 import { LanguageSelect } from "./LanguageSelect.js";
@@ -46,10 +47,14 @@ export function AppShell() {
   const toggle = () => setOpen((current) => !current);
   const closeOnPhone = temporary ? () => setOpen(false) : undefined;
   const drawerHeader = (
-    <Toolbar sx={{ justifyContent: "space-between", px: 2.5 }}>
-      <Typography variant="h6" noWrap sx={{ fontWeight: 700, color: "primary.main" }}>
-        {t("common.appName")}
-      </Typography>
+    <Toolbar sx={{ justifyContent: open ? "space-between" : "center", px: open ? 2.5 : 1 }}>
+      {open ? (
+        <Typography variant="h6" noWrap sx={{ fontWeight: 700, color: "primary.main" }}>
+          {t("common.appName")}
+        </Typography>
+      ) : (
+        <AppMark label={t("common.appName")} />
+      )}
       {open && (
         <IconButton onClick={toggle} aria-label={t("layout.toggleMenu")}>
           <ChevronLeft />
@@ -91,7 +96,7 @@ export function AppShell() {
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <AppBar position="sticky" elevation={1}>
-          <Toolbar sx={{ gap: 0.5 }}>
+          <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
             <Tooltip title={t("layout.toggleMenu")}>
               <IconButton
                 color="inherit"
@@ -100,7 +105,7 @@ export function AppShell() {
                 aria-label={t("layout.toggleMenu")}
                 aria-expanded={open}
                 data-testid="menu-toggle"
-                sx={{ mr: 1 }}
+                sx={{ mr: { xs: "auto", sm: 1 } }}
               >
                 <MenuIcon />
               </IconButton>

@@ -11,7 +11,8 @@ export function Greeting({ user }: { user: SessionUser }) {
   const dueDate = user.company.dueDate;
   const withDueDate = user.profile === "admin" && Boolean(dueDate);
   return (
-    <Typography data-testid="greeting" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
+    // Hidden on phones, where the bar keeps its controls instead.
+    <Typography data-testid="greeting" noWrap sx={{ flexGrow: 1, minWidth: 0, display: { xs: "none", sm: "block" } }}>
       <Trans
         i18nKey={withDueDate ? "layout.greetingWithDueDate" : "layout.greeting"}
         values={withDueDate && dueDate ? { dueDate: formatDate(dueDate) } : {}}

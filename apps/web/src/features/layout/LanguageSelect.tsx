@@ -1,4 +1,4 @@
-import { InputAdornment, MenuItem, Select } from "@mui/material";
+import { Box, InputAdornment, MenuItem, Select } from "@mui/material";
 import TranslateOutlined from "@mui/icons-material/TranslateOutlined";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "@atendo/shared";
@@ -18,13 +18,22 @@ export function LanguageSelect() {
       }}
       data-testid="language-select"
       inputProps={{ "aria-label": t("layout.language") }}
-      renderValue={(value) => t(`common.languages.${value}`)}
+      renderValue={(value) => (
+        <>
+          <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
+            {t(`common.languages.${value}`)}
+          </Box>
+          <Box component="span" sx={{ display: { xs: "inline", sm: "none" }, textTransform: "uppercase" }}>
+            {value}
+          </Box>
+        </>
+      )}
       startAdornment={
         <InputAdornment position="start" sx={{ color: "inherit", mr: 0.5 }}>
           <TranslateOutlined fontSize="small" />
         </InputAdornment>
       }
-      sx={{ mx: 1, color: "inherit", "& .MuiSelect-icon": { color: "inherit" } }}
+      sx={{ mx: { xs: 0.5, sm: 1 }, color: "inherit", "& .MuiSelect-icon": { color: "inherit" } }}
     >
       {LANGUAGES.map((language) => (
         <MenuItem key={language} value={language} data-testid={`language-option-${language}`}>

@@ -14,8 +14,8 @@ export function VolumeControl() {
   const Icon = volume === 0 ? VolumeOff : volume < 0.5 ? VolumeDown : VolumeUp;
 
   return (
-    <Box sx={{ display: "flex", alignItems: "center", gap: 1, width: { xs: 96, sm: 140 }, mx: 1 }}>
-      <Icon fontSize="small" />
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1, width: { xs: 72, sm: 140 }, mx: { xs: 0.5, sm: 1 } }}>
+      <Icon fontSize="small" sx={{ display: { xs: "none", sm: "block" } }} />
       <Slider
         data-testid="volume-slider"
         size="small"
