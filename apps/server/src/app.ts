@@ -15,6 +15,12 @@ import { authRoutes } from "./auth/routes.js";
 import { settingsRoutes } from "./settings/routes.js";
 import { usersRoutes } from "./users/routes.js";
 import { systemRoutes } from "./system/routes.js";
+import { queuesRoutes } from "./queues/routes.js";
+import { contactsRoutes } from "./contacts/routes.js";
+import { tagsRoutes } from "./tags/routes.js";
+import { quickMessagesRoutes } from "./quick-messages/routes.js";
+import { createFileStorage, type FileStorage } from "./storage/file-storage.js";
+import multipart from "@fastify/multipart";
 import type { App } from "./http/types.js";
 
 export interface AppDeps {
@@ -23,6 +29,7 @@ export interface AppDeps {
   signer: AccessTokenSigner;
   loginLimiter: LoginRateLimiter;
   realtime: Realtime;
+  storage: FileStorage;
 }
 
 export async function buildApp(opts: {
@@ -76,6 +83,7 @@ export async function buildApp(opts: {
       redis: opts.redis,
     }),
     realtime,
+    storage: createFileStorage(config.dataDir),
   };
   app.decorate("deps", deps);
   app.addHook("preClose", async () => {
@@ -97,6 +105,8 @@ export async function buildApp(opts: {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Uploads: 20 MB a file, a few files a request; routes read them with request.file()/files().
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 20 } });
   registerErrorHandling(app);
   // Before authentication: a browser navigation to /settings gets the client, not the API's 401.
   await registerWebClient(app, config.webDist);
@@ -106,6 +116,10 @@ export async function buildApp(opts: {
   await app.register(authRoutes);
   await app.register(settingsRoutes);
   await app.register(usersRoutes);
+  await app.register(queuesRoutes);
+  await app.register(contactsRoutes);
+  await app.register(tagsRoutes);
+  await app.register(quickMessagesRoutes);
 
   return Object.assign(app, { routeList });
 }

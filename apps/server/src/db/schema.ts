@@ -4,13 +4,23 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** Working hours of one weekday (spec: weekday, weekdayEn, startTime, endTime as HH:MM). */
+export interface WorkingHours {
+  weekday: string;
+  weekdayEn: string;
+  startTime: string;
+  endTime: string;
+}
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +60,8 @@ export const companies = pgTable("companies", {
   campaignsEnabled: boolean("campaigns_enabled").notNull().default(true),
   /** The company that owns the platform (super admin, global settings). */
   isPlatform: boolean("is_platform").notNull().default(false),
+  /** Company working hours, used when the setting scheduleType is "company". */
+  schedules: jsonb("schedules").$type<WorkingHours[]>(),
   ...timestamps,
 });
 
@@ -128,4 +140,150 @@ export const refreshTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash), index("refresh_tokens_session_idx").on(t.sessionId)],
+);
+
+export const queues = pgTable(
+  "queues",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    greetingMessage: text("greeting_message").notNull().default(""),
+    outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
+    orderQueue: integer("order_queue"),
+    /** Links filled by the integrations and prompts features. */
+    integrationId: integer("integration_id"),
+    promptId: integer("prompt_id"),
+    schedules: jsonb("schedules").$type<WorkingHours[]>().notNull().default([]),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("queues_company_name_key").on(t.companyId, t.name),
+    uniqueIndex("queues_company_color_key").on(t.companyId, t.color),
+  ],
+);
+
+export const userQueues = pgTable(
+  "user_queues",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index("user_queues_queue_idx").on(t.queueId)],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Digits only, E.164 without the plus, as shown to people. Empty for contacts known only by LID. */
+    number: text("number").notNull().default(""),
+    /** The identity key: the number with Brazilian mobiles always carrying the ninth digit (see shared phone rules). */
+    canonicalNumber: text("canonical_number"),
+    /** WhatsApp's LID identity, when known. */
+    lid: text("lid"),
+    email: text("email").notNull().default(""),
+    profilePicUrl: text("profile_pic_url"),
+    isGroup: boolean("is_group").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    whatsappId: integer("whatsapp_id"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("contacts_company_canonical_key").on(t.companyId, t.canonicalNumber),
+    uniqueIndex("contacts_company_lid_key").on(t.companyId, t.lid),
+    index("contacts_company_name_idx").on(t.companyId, t.name),
+  ],
+);
+
+export const contactExtraInfo = pgTable(
+  "contact_extra_info",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: text("value").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index("contact_extra_info_contact_idx").on(t.contactId)],
+);
+
+/** A spreadsheet import: progress and the per-row report the contacts page shows. */
+export const contactImports = pgTable(
+  "contact_imports",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    filePath: text("file_path").notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    rejected: jsonb("rejected").$type<{ row: number; reason: string; value?: string }[]>().notNull().default([]),
+    error: text("error"),
+    ...timestamps,
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("contact_imports_company_idx").on(t.companyId)],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    kanban: boolean("kanban").notNull().default(false),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("tags_company_name_key").on(t.companyId, t.name)],
+);
+
+export const quickMessages = pgTable(
+  "quick_messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    shortcode: text("shortcode").notNull(),
+    message: text("message").notNull().default(""),
+    /** General: offered to everyone in the company; otherwise only to its author. */
+    geral: boolean("geral").notNull().default(false),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    ...timestamps,
+  },
+  (t) => [index("quick_messages_company_idx").on(t.companyId)],
 );

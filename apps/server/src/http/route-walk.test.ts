@@ -146,6 +146,23 @@ describe("route walk", () => {
     }
   });
 
+  it("answers 4xx with an error code, never 500, to broken uploads", async () => {
+    for (const route of routes().filter((r) => r.config.multipart)) {
+      const url = fillUrl(route, (n) => validValue(route, n));
+      const attempts = [
+        { "content-type": "application/json", payload: '{"file":"x"}' },
+        { "content-type": "multipart/form-data; boundary=xyz", payload: "--xyz\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\ntruncated" },
+        { "content-type": "multipart/form-data", payload: "no boundary" },
+        { "content-type": "text/plain", payload: "hello" },
+      ];
+      for (const { payload, ...headers } of attempts) {
+        const res = await app.inject({ method: route.method as never, url, headers: { ...bearer(token), ...headers }, payload });
+        expect(res.statusCode, `${label(route)} ${headers["content-type"]}: ${res.body}`).toBeGreaterThanOrEqual(400);
+        expectErrorBody(route, res, `upload ${headers["content-type"]}`);
+      }
+    }
+  });
+
   it("never answers 500 to malformed query strings", async () => {
     // Only read routes and routes that validate their query: a garbage query must not reach a handler that changes state.
     for (const route of routes().filter((r) => r.method === "GET" || r.hasQuery)) {

@@ -5,7 +5,7 @@ import type { AuthContext } from "../auth/load-session-context.js";
 import type { AppDeps } from "../app.js";
 
 /** The kinds of tenant-owned rows a path parameter can name; the route walk has a fixture for each. */
-export type TenantResource = "users";
+export type TenantResource = "users" | "queues" | "contacts" | "contactImports" | "tags" | "quickMessages";
 
 /** How the route walk fills a path parameter: a row of some company, or a fixed valid value. */
 export type ParamSpec = { resource: TenantResource } | { value: string };
@@ -18,6 +18,8 @@ declare module "fastify" {
     permission?: Permission;
     /** What each path parameter names (required for every parameter; the route walk reads it). */
     params?: Record<string, ParamSpec>;
+    /** The route takes multipart/form-data uploads; the route walk sends it broken ones. */
+    multipart?: boolean;
     /** A valid request for the route walk, so that it can reach the handler with another company's ids. */
     example?: { body?: unknown; query?: Record<string, string> };
   }

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { inject } from "vitest";
 import type { SessionUser } from "@atendo/shared";
 import { openDatabase, type Database, type Db } from "../db/client.js";
@@ -14,10 +17,11 @@ export async function createTestDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
+    // Its own folder per app, for stored files.
+    dataDir: mkdtempSync(path.join(tmpdir(), "atendo-test-data-")),
     nodeEnv: "test",
     port: 0,
     host: "127.0.0.1",
-    dataDir: "/nonexistent",
     jwtSecret: "test-secret-test-secret-test-secret-0123456789",
     accessTokenTtlSeconds: 900,
     refreshTokenTtlDays: 7,

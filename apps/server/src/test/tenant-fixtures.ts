@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.js";
+import { contactImports, contacts, queues, quickMessages, tags } from "../db/schema.js";
 import type { TenantResource } from "../http/types.js";
 import { createUser } from "./helpers.js";
 
@@ -11,5 +12,33 @@ export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) 
   users: async (db, companyId) => {
     const user = await createUser(db, companyId, { name: "Foreign Walk User", email: `foreign-${companyId}@walk.test` });
     return { id: user.id, marker: user.email };
+  },
+  queues: async (db, companyId) => {
+    const marker = `Foreign Queue ${companyId}`;
+    const [row] = await db.insert(queues).values({ companyId, name: marker, color: "#123456" }).returning();
+    return { id: row!.id, marker };
+  },
+  contacts: async (db, companyId) => {
+    const marker = `Foreign Contact ${companyId}`;
+    const [row] = await db
+      .insert(contacts)
+      .values({ companyId, name: marker, number: "5511999990000", canonicalNumber: "5511999990000" })
+      .returning();
+    return { id: row!.id, marker };
+  },
+  contactImports: async (db, companyId) => {
+    const marker = `foreign-import-${companyId}.xlsx`;
+    const [row] = await db.insert(contactImports).values({ companyId, fileName: marker, filePath: "x" }).returning();
+    return { id: row!.id, marker };
+  },
+  tags: async (db, companyId) => {
+    const marker = `Foreign Tag ${companyId}`;
+    const [row] = await db.insert(tags).values({ companyId, name: marker, color: "#654321" }).returning();
+    return { id: row!.id, marker };
+  },
+  quickMessages: async (db, companyId) => {
+    const marker = `foreign-shortcode-${companyId}`;
+    const [row] = await db.insert(quickMessages).values({ companyId, shortcode: marker, message: "x", geral: true }).returning();
+    return { id: row!.id, marker };
   },
 };

@@ -1,0 +1,5 @@
+import type { App } from "../http/types.js";
+
+export async function contactsRoutes(_app: App): Promise<void> {
+  // Filled by issue 6.
+}
