@@ -4,7 +4,7 @@ import helmet from "@fastify/helmet";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
-import type { Db } from "./db/client.js";
+import type { Database, Db } from "./db/client.js";
 import { createAccessTokenSigner, type AccessTokenSigner } from "./auth/access-token.js";
 import { createLoginRateLimiter, type LoginRateLimiter } from "./auth/login-rate-limit.js";
 import { registerErrorHandling } from "./http/error-handler.js";
@@ -25,6 +25,8 @@ import type { App } from "./http/types.js";
 
 export interface AppDeps {
   db: Db;
+  /** The database handle with its driver (pg pool or PGlite), for what needs more than Drizzle (jobs). */
+  database: Database;
   config: Config;
   signer: AccessTokenSigner;
   loginLimiter: LoginRateLimiter;
@@ -33,12 +35,13 @@ export interface AppDeps {
 }
 
 export async function buildApp(opts: {
-  db: Db;
+  database: Database;
   config: Config;
   logger?: FastifyBaseLogger | boolean;
   redis?: Redis;
 }): Promise<App & { routeList: RegisteredRoute[] }> {
-  const { config } = opts;
+  const { config, database } = opts;
+  const db = database.db;
   const app = Fastify({
     loggerInstance: typeof opts.logger === "object" ? opts.logger : undefined,
     logger: typeof opts.logger === "object" ? undefined : (opts.logger ?? false),
@@ -68,13 +71,14 @@ export async function buildApp(opts: {
 
   const signer = createAccessTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds);
   const realtime = createRealtime(app.server, {
-    db: opts.db,
+    db,
     signer,
     logger: app.log,
     redisUrl: config.redisUrl,
   });
   const deps: AppDeps = {
-    db: opts.db,
+    db,
+    database,
     config,
     signer,
     loginLimiter: createLoginRateLimiter({

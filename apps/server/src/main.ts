@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
-  const app = await buildApp({ db: database.db, config, logger, redis });
+  const app = await buildApp({ database, config, logger, redis });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

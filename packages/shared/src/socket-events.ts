@@ -12,6 +12,10 @@ export const companyEvent = {
   auth: (companyId: number) => `company-${companyId}-auth`,
   payment: (companyId: number) => `company-${companyId}-payment`,
   settings: (companyId: number) => `company-${companyId}-settings`,
+  queue: (companyId: number) => `company-${companyId}-queue`,
+  tag: (companyId: number) => `company-${companyId}-tag`,
+  quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
+  contactImport: (companyId: number) => `company-${companyId}-contactImport`,
 } as const;
 
 export const ANNOUNCEMENT_EVENT = "company-announcement";

@@ -7,7 +7,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database.db);
+  app = await createTestApp(database);
 });
 afterAll(async () => {
   await app.close();
@@ -103,7 +103,7 @@ describe("POST /auth/login", () => {
 
 describe("login rate limits", () => {
   it("locks an e-mail after repeated failures, even with the right password, and says when to retry", async () => {
-    const limited = await createTestApp(database.db, { loginRateLimitPerEmail: 3 });
+    const limited = await createTestApp(database, { loginRateLimitPerEmail: 3 });
     try {
       const company = await createCompany(database.db);
       const user = await createUser(database.db, company.id);
@@ -125,7 +125,7 @@ describe("login rate limits", () => {
   });
 
   it("limits attempts per IP address", async () => {
-    const limited = await createTestApp(database.db, { loginRateLimitPerIp: 2 });
+    const limited = await createTestApp(database, { loginRateLimitPerIp: 2 });
     try {
       const attempt = () => limited.inject({ method: "POST", url: "/auth/login", payload: { email: "x@y.test", password: "bad" } });
       expect((await attempt()).statusCode).toBe(401);

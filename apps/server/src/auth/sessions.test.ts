@@ -16,7 +16,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database.db);
+  app = await createTestApp(database);
 });
 afterAll(async () => {
   await app.close();
@@ -86,7 +86,7 @@ describe("refresh token rotation", () => {
 
 describe("expired access tokens", () => {
   it("answers 403 ERR_INVALID_TOKEN so the client refreshes and retries", async () => {
-    const shortLived = await createTestApp(database.db, { accessTokenTtlSeconds: 5 });
+    const shortLived = await createTestApp(database, { accessTokenTtlSeconds: 5 });
     try {
       const company = await createCompany(database.db);
       const user = await createUser(database.db, company.id);

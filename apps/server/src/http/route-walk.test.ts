@@ -23,7 +23,7 @@ const foreign = new Map<TenantResource, { id: number; marker: string }>();
 beforeAll(async () => {
   database = await createTestDatabase();
   // With the built client present, its asset route is walked too.
-  app = await createTestApp(database.db, { webDist: path.join(REPO_ROOT, "apps/web/dist") });
+  app = await createTestApp(database, { webDist: path.join(REPO_ROOT, "apps/web/dist") });
   // The caller is a super admin of the platform company: every permission passes, so only tenancy can refuse.
   const home = await createCompany(database.db, { isPlatform: false });
   const other = await createCompany(database.db);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "assets", "app.js"), "console.log(1)");
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
   database = await createTestDatabase();
-  app = await createTestApp(database.db, { webDist: dist });
+  app = await createTestApp(database, { webDist: dist });
 });
 afterAll(async () => {
   await app.close();

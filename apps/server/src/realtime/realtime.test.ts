@@ -19,7 +19,7 @@ const open = (token: string | undefined) => {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database.db);
+  app = await createTestApp(database);
   url = await listen(app);
 });
 afterAll(async () => {
@@ -130,7 +130,7 @@ describe("session events", () => {
   });
 
   it("disconnects a socket when its access token expires, telling the client to refresh", async () => {
-    const shortLived = await createTestApp(database.db, { accessTokenTtlSeconds: 1 });
+    const shortLived = await createTestApp(database, { accessTokenTtlSeconds: 1 });
     const shortUrl = await listen(shortLived);
     try {
       const company = await createCompany(database.db);

@@ -28,8 +28,8 @@ describe("Redis adapter between two server instances", () => {
   let urlOne: string;
 
   beforeAll(async () => {
-    one = await createTestApp(database.db, { redisUrl: REDIS_URL });
-    two = await createTestApp(database.db, { redisUrl: REDIS_URL });
+    one = await createTestApp(database, { redisUrl: REDIS_URL });
+    two = await createTestApp(database, { redisUrl: REDIS_URL });
     urlOne = await listen(one);
     await listen(two);
   });

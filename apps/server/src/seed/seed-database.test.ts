@@ -22,7 +22,7 @@ describe("seedDatabase", () => {
       const [root] = await database.db.select().from(users).where(eq(users.email, "root@atendo.test"));
       expect(root).toMatchObject({ super: true, profile: "admin" });
 
-      const app = await createTestApp(database.db);
+      const app = await createTestApp(database);
       try {
         expect((await login(app, "root@atendo.test", generated)).user.super).toBe(true);
         expect((await login(app, "admin@demo.test", "demo-pass")).user.profile).toBe("admin");

@@ -8,7 +8,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp(database.db);
+  app = await createTestApp(database);
 });
 afterAll(async () => {
   await app.close();

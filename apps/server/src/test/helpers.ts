@@ -40,8 +40,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
-export async function createTestApp(db: Db, overrides: Partial<Config> = {}): Promise<TestApp> {
-  const app = await buildApp({ db, config: testConfig(overrides) });
+export async function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const app = await buildApp({ database, config: testConfig(overrides) });
   await app.ready();
   return app;
 }
