@@ -71,3 +71,29 @@ describe("route guards", () => {
     expect(await screen.findByText("Página não encontrada")).toBeTruthy();
   });
 });
+
+describe("refused pages", () => {
+  it("toasts and returns an agent from an admin page to / after 1 s", async () => {
+    signIn();
+    fakeApi({ "GET /auth/me": { status: 200, data: makeUser({ profile: "user" }) } });
+    renderApp(<AppRoutes />, "/users");
+    expect(await screen.findByText("Sem permissão para acessar!")).toBeTruthy();
+    expect(location()).toBe("/users");
+    expect(screen.queryByTestId("page-title")).toBeNull();
+    await waitFor(() => expect(location()).toBe("/"), { timeout: 2_000 });
+  });
+
+  it("refuses a plan-gated page without the plan flag, and opens it with the flag", async () => {
+    signIn();
+    fakeApi({ "GET /auth/me": { status: 200, data: makeUser({ profile: "admin" }) } });
+    const first = renderApp(<AppRoutes />, "/messages-api");
+    expect(
+      await screen.findByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando."),
+    ).toBeTruthy();
+    first.unmount();
+
+    fakeApi({ "GET /auth/me": { status: 200, data: makeUser({ profile: "admin" }, { useExternalApi: true }) } });
+    renderApp(<AppRoutes />, "/messages-api");
+    expect((await screen.findByTestId("page-title")).textContent).toBe("API");
+  });
+});

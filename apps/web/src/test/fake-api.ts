@@ -2,6 +2,12 @@ import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRe
 import { afterEach } from "vitest";
 import { api } from "../features/auth/api.js";
 
+// The real transport, restored after every test whatever number of fakes a test installed.
+const realAdapter = api.defaults.adapter;
+afterEach(() => {
+  api.defaults.adapter = realAdapter;
+});
+
 export type Reply = { status: number; data?: unknown };
 type Handler = (config: InternalAxiosRequestConfig) => Reply | undefined;
 
@@ -12,7 +18,6 @@ type Handler = (config: InternalAxiosRequestConfig) => Reply | undefined;
 export function fakeApi(routes: Record<string, Reply | Handler>): { requests: string[]; bodies: unknown[] } {
   const requests: string[] = [];
   const bodies: unknown[] = [];
-  const original = api.defaults.adapter;
   const adapter: AxiosAdapter = async (config) => {
     const key = `${(config.method ?? "get").toUpperCase()} ${config.url ?? ""}`;
     requests.push(key);
@@ -24,8 +29,5 @@ export function fakeApi(routes: Record<string, Reply | Handler>): { requests: st
     return response;
   };
   api.defaults.adapter = adapter;
-  afterEach(() => {
-    api.defaults.adapter = original;
-  });
   return { requests, bodies };
 }

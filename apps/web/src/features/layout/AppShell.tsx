@@ -71,6 +71,7 @@ export function AppShell() {
           open={open}
           onClose={() => setOpen(false)}
           slotProps={{
+            // data-* keys are not part of the slot's prop type; the cast only admits them.
             paper: { "data-testid": "app-drawer", "data-open": String(open), sx: { width: DRAWER_WIDTH } } as object,
           }}
         >

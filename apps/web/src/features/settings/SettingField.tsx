@@ -26,7 +26,7 @@ export function SettingField({ settingKey, value, disabled = false }: Props) {
     update.mutate(
       { key: settingKey, value: next },
       {
-        onSuccess: () => toastSuccess(t("settings.updated")),
+        onSuccess: () => toastSuccess(t("settings.updated"), { admin: true }),
         onSettled: () => setDraft(null),
       },
     );
