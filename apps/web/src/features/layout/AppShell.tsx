@@ -4,6 +4,7 @@ import { useTheme, type CSSObject, type Theme } from "@mui/material/styles";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import MenuIcon from "@mui/icons-material/Menu";
 import { Outlet } from "react-router";
+import type { SessionUser } from "@atendo/shared";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../auth/auth-context.js";
 import { AnnouncementsBell } from "../notifications/AnnouncementsBell.js";
@@ -33,16 +34,19 @@ function paperWidth(theme: Theme, open: boolean): CSSObject {
 
 /** The signed-in frame (spec section 2, Application shell): collapsible side menu, top bar, page. */
 export function AppShell() {
-  const { t } = useTranslation();
   const { user } = useAuth();
+  // The frame mounts with a user, so the menu's first state can read the company's setting.
+  return user ? <Shell user={user} /> : null;
+}
+
+function Shell({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const theme = useTheme();
   // Temporary (overlay) drawer on phones, under the sm breakpoint (600 px).
   const temporary = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const [open, setOpen] = useState(() =>
-    initialDrawerOpen(window.innerWidth, settingValue(user?.company.settings, "sideMenuInitialState"), temporary),
+    initialDrawerOpen(window.innerWidth, settingValue(user.company.settings, "sideMenuInitialState"), temporary),
   );
-
-  if (!user) return null;
 
   const toggle = () => setOpen((current) => !current);
   const closeOnPhone = temporary ? () => setOpen(false) : undefined;
