@@ -9,3 +9,6 @@ export * from "./schemas/common.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/users.js";
 export * from "./schemas/settings.js";
+export * from "./schemas/queues.js";
+export * from "./schemas/tags.js";
+export * from "./schemas/quick-messages.js";

@@ -13,6 +13,8 @@ export const V = {
   nameRequired: "validation.nameRequired",
   passwordTooShort: "validation.passwordTooShort",
   passwordTooLong: "validation.passwordTooLong",
+  messageTooShort: "validation.messageTooShort",
+  invalidTime: "validation.invalidTime",
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];
