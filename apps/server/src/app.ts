@@ -9,6 +9,7 @@ import { createAccessTokenSigner, type AccessTokenSigner } from "./auth/access-t
 import { createLoginRateLimiter, type LoginRateLimiter } from "./auth/login-rate-limit.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { registerAuthentication } from "./http/authenticate.js";
+import { registerNulGuard } from "./http/reject-nul-bytes.js";
 import { registerWebClient } from "./http/serve-web.js";
 import { createRealtime, type Realtime } from "./realtime/realtime.js";
 import { authRoutes } from "./auth/routes.js";
@@ -115,6 +116,7 @@ export async function buildApp(opts: {
   // Before authentication: a browser navigation to /settings gets the client, not the API's 401.
   await registerWebClient(app, config.webDist);
   registerAuthentication(app);
+  registerNulGuard(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

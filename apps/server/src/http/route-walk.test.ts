@@ -127,6 +127,7 @@ describe("route walk", () => {
       { payload: "null", contentType: "application/json" },
       { payload: '"a string"', contentType: "application/json" },
       { payload: '{"__proto__":{"admin":true}}', contentType: "application/json" },
+      { payload: '{"name":"a\\u0000b","email":"x\\u0000@y.z","value":"\\u0000"}', contentType: "application/json" },
     ];
     for (const route of routes().filter((r) => r.hasBody)) {
       const url = fillUrl(route, (n) => validValue(route, n));

@@ -45,6 +45,23 @@ describe("PUT /users/{id}", () => {
     expect(me.json()).toMatchObject({ profile: "user", allTicket: "disabled", super: false });
   });
 
+  it("does not let a user change their own queues, but lets an admin", async () => {
+    const company = await createCompany(database.db);
+    const admin = await createUser(database.db, company.id, { profile: "admin" });
+    const user = await createUser(database.db, company.id);
+    const { queues } = await import("../db/schema.js");
+    const [queue] = await database.db.insert(queues).values({ companyId: company.id, name: "Suporte", color: "#0000ff" }).returning();
+    const { token } = await login(app, user.email, user.password);
+    const self = await put(token, user.id, { name: user.name, email: user.email, queueIds: [queue!.id] });
+    expect(self.statusCode).toBe(403);
+    const adminToken = (await login(app, admin.email, admin.password)).token;
+    const byAdmin = await put(adminToken, user.id, { name: user.name, email: user.email, queueIds: [queue!.id] });
+    expect(byAdmin.json().queues).toEqual([{ id: queue!.id, name: "Suporte", color: "#0000ff" }]);
+    // Sending back the same queues is not a change, so the user's own profile form still saves.
+    const same = await put(token, user.id, { name: "Outro Nome", email: user.email, queueIds: [queue!.id] });
+    expect(same.statusCode).toBe(200);
+  });
+
   it("does not let a user edit or read a colleague", async () => {
     const company = await createCompany(database.db);
     const user = await createUser(database.db, company.id);

@@ -8,6 +8,7 @@ import { AppError } from "../errors.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions } from "../auth/revoke-sessions.js";
 import { presentUser } from "./present-user.js";
+import { loadUserQueues, setUserQueues } from "./load-user-queues.js";
 
 export interface UpdatedUser {
   user: UserView;
@@ -27,6 +28,11 @@ export async function updateUser(db: Db, auth: AuthContext, userId: number, inpu
     (input.profile !== undefined && input.profile !== target.profile) ||
     (input.allTicket !== undefined && input.allTicket !== target.allTicket);
   if (changesRights && !can(auth, "user-modal:editProfile")) throw new AppError("ERR_NO_PERMISSION", 403);
+  if (input.queueIds !== undefined) {
+    const current = (await loadUserQueues(db, auth.companyId, [target.id])).get(target.id)!.map((q) => q.id);
+    const same = current.length === new Set(input.queueIds).size && input.queueIds.every((id) => current.includes(id));
+    if (!same && !can(auth, "user-modal:editQueues")) throw new AppError("ERR_NO_PERMISSION", 403);
+  }
 
   // Unscoped by design: e-mails are unique across the platform because login is by e-mail.
   const [taken] = await db
@@ -51,9 +57,11 @@ export async function updateUser(db: Db, auth: AuthContext, userId: number, inpu
       .where(inCompany(users, auth.companyId, eq(users.id, target.id)))
       .returning();
     if (!updated) throw new AppError("ERR_NO_USER_FOUND", 404);
+    if (input.queueIds !== undefined) await setUserQueues(tx, auth.companyId, target.id, input.queueIds);
+    const queues = await loadUserQueues(tx, auth.companyId, [target.id]);
     const revokedSessionIds = newPassword
       ? await revokeUserSessions(tx, target.id, "password-change", target.id === auth.userId ? auth.sessionId : undefined)
       : [];
-    return { user: presentUser(updated), revokedSessionIds };
+    return { user: presentUser(updated, queues.get(target.id)), revokedSessionIds };
   });
 }

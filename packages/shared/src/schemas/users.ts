@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { V } from "./messages.js";
-import { emailSchema } from "./common.js";
+import { emailSchema, idSchema } from "./common.js";
 import { PROFILES } from "../permissions.js";
 import { USER_NAME_MAX, USER_NAME_MIN, USER_PASSWORD_MAX, USER_PASSWORD_MIN } from "../constants.js";
 
@@ -26,7 +26,21 @@ export const userUpdateSchema = z
     password: z.union([z.literal(""), userPasswordSchema]).optional(),
     profile: z.enum(PROFILES, { error: V.invalid }).optional(),
     allTicket: allTicketSchema.optional(),
-    // whatsappId and queueIds join this schema with connections and queues (issues 3 and 6).
+    queueIds: z.array(idSchema).max(200, V.tooLong).optional(),
+    // whatsappId (the user's default connection) joins with the connections issue.
   })
   .strict();
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** Create a user (admin): the password is required. */
+export const userCreateSchema = z
+  .object({
+    name: userNameSchema,
+    email: emailSchema,
+    password: userPasswordSchema,
+    profile: z.enum(PROFILES, { error: V.invalid }).default("user"),
+    allTicket: allTicketSchema.default("disabled"),
+    queueIds: z.array(idSchema).max(200, V.tooLong).default([]),
+  })
+  .strict();
+export type UserCreateInput = z.input<typeof userCreateSchema>;
