@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Route, Routes } from "react-router";
 import { STORAGE_KEYS } from "@atendo/shared";
 import { PrivateRoute, PublicRoute } from "../features/auth/guards.js";
@@ -9,10 +10,16 @@ import { LoginPage } from "../pages/LoginPage.js";
 import { NotFoundPage } from "../pages/NotFoundPage.js";
 import { SettingsPage } from "../pages/SettingsPage.js";
 import { SignupPage } from "../pages/SignupPage.js";
+import { UsersPage } from "../pages/UsersPage.js";
 import { AREA_ROUTES, CSHOW_ROUTES, type AreaRoute } from "./private-areas.js";
 
+/** Areas whose screens exist; the others show their title and an empty state. */
+const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
+  "/users": () => <UsersPage />,
+};
+
 function areaRoute({ path, titleKey, permission, deniedMessage }: AreaRoute) {
-  const page = <AreaPage key={path} titleKey={titleKey} />;
+  const page = AREA_PAGES[path]?.() ?? <AreaPage key={path} titleKey={titleKey} />;
   return (
     <Route
       key={path}

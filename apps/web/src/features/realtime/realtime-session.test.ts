@@ -91,6 +91,22 @@ describe("attachRealtimeSession", () => {
     expect(socket.connects).toBe(0);
   });
 
+  it("refreshes after session-expired with an expired token", async () => {
+    const { socket, options } = setup();
+    socket.receive("session-expired", { error: "ERR_INVALID_TOKEN" });
+    socket.receive("disconnect", "io server disconnect");
+    await vi.waitFor(() => expect(socket.connects).toBe(1));
+    expect(options.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("signs out without refreshing after session-expired for an ended session", () => {
+    const { socket, options } = setup();
+    socket.receive("session-expired", { error: "ERR_SESSION_EXPIRED" });
+    socket.receive("disconnect", "io server disconnect");
+    expect(options.signOut).toHaveBeenCalledTimes(1);
+    expect(options.refresh).not.toHaveBeenCalled();
+  });
+
   it("reacts to a second login of the same user in another session only", () => {
     const { socket, options } = setup();
     const event = companyEvent.auth(3);

@@ -1,6 +1,7 @@
 import type { Socket } from "socket.io-client";
 import {
   CLIENT_EVENTS,
+  SERVER_EVENTS,
   USER_STATUS_HEARTBEAT_MS,
   companyEvent,
   type AuthEventPayload,
@@ -37,6 +38,8 @@ export function attachRealtimeSession(options: RealtimeSessionOptions): () => vo
   const { socket } = options;
   let stopped = false;
   let reconnecting = false;
+  // Why the server is about to close us (SERVER_EVENTS.sessionExpired): an expired token or an ended session.
+  let closingReason: string | undefined;
 
   const announce = () => {
     socket.emit(CLIENT_EVENTS.joinNotification);
@@ -62,9 +65,17 @@ export function attachRealtimeSession(options: RealtimeSessionOptions): () => vo
     // Other failures (server down, network) are retried by socket.io itself.
   };
 
+  const onSessionExpired = (payload: { error?: string } | undefined) => {
+    closingReason = payload?.error;
+  };
+
   const onDisconnect = (reason: string) => {
-    // The server drops a socket whose access token expired; socket.io does not reconnect those on its own.
-    if (reason === "io server disconnect") void refreshAndReconnect();
+    if (reason !== "io server disconnect") return; // socket.io reconnects transport failures itself
+    const ended = closingReason === "ERR_SESSION_EXPIRED";
+    closingReason = undefined;
+    // A revoked session (logout elsewhere, password change) cannot be refreshed; an expired token can.
+    if (ended) options.signOut();
+    else void refreshAndReconnect();
   };
 
   const onAuthEvent = (payload: AuthEventPayload) => {
@@ -84,6 +95,7 @@ export function attachRealtimeSession(options: RealtimeSessionOptions): () => vo
   socket.on("connect", announce);
   socket.on("connect_error", onConnectError);
   socket.on("disconnect", onDisconnect);
+  socket.on(SERVER_EVENTS.sessionExpired, onSessionExpired);
   socket.on(authEvent, onAuthEvent);
   socket.on(settingsEvent, onSettingsEvent);
   if (socket.connected) announce();
@@ -98,6 +110,7 @@ export function attachRealtimeSession(options: RealtimeSessionOptions): () => vo
     socket.off("connect", announce);
     socket.off("connect_error", onConnectError);
     socket.off("disconnect", onDisconnect);
+    socket.off(SERVER_EVENTS.sessionExpired, onSessionExpired);
     socket.off(authEvent, onAuthEvent);
     socket.off(settingsEvent, onSettingsEvent);
   };

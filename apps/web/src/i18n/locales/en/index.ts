@@ -6,7 +6,8 @@ import menu from "./menu.json";
 import pages from "./pages.json";
 import profile from "./profile.json";
 import settings from "./settings.json";
+import users from "./users.json";
 import validation from "./validation.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const en = { auth, common, errors, layout, menu, pages, profile, settings, validation };
+export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation };
