@@ -12,3 +12,5 @@ export * from "./schemas/settings.js";
 export * from "./schemas/queues.js";
 export * from "./schemas/tags.js";
 export * from "./schemas/quick-messages.js";
+export * from "./phone.js";
+export * from "./schemas/contacts.js";

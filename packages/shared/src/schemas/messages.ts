@@ -15,6 +15,7 @@ export const V = {
   passwordTooLong: "validation.passwordTooLong",
   messageTooShort: "validation.messageTooShort",
   invalidTime: "validation.invalidTime",
+  invalidNumber: "validation.invalidNumber",
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];
