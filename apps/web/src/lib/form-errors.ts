@@ -1,7 +1,16 @@
+import axios from "axios";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { FieldError } from "@atendo/shared";
 import { errorCodeOf } from "../features/auth/api-client.js";
-import axios from "axios";
+
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as FieldError).path === "string" &&
+    typeof (value as FieldError).message === "string"
+  );
+}
 
 /**
  * Puts the server's ERR_VALIDATION field messages ("body.email" → email) on the form.
@@ -16,7 +25,7 @@ export function applyFieldErrors<T extends FieldValues>(
   const list: unknown = (error.response?.data as { fields?: unknown } | undefined)?.fields;
   if (!Array.isArray(list)) return false;
   let applied = false;
-  for (const item of list as FieldError[]) {
+  for (const item of list.filter(isFieldError)) {
     const name = item.path.replace(/^body\./, "");
     const field = fields.find((candidate) => candidate === name);
     if (field) {
