@@ -20,6 +20,7 @@ import { queuesRoutes } from "./queues/routes.js";
 import { contactsRoutes } from "./contacts/routes.js";
 import { tagsRoutes } from "./tags/routes.js";
 import { quickMessagesRoutes } from "./quick-messages/routes.js";
+import { companySchedulesRoutes } from "./companies/schedules-routes.js";
 import { createFileStorage, type FileStorage } from "./storage/file-storage.js";
 import multipart from "@fastify/multipart";
 import type { App } from "./http/types.js";
@@ -126,6 +127,7 @@ export async function buildApp(opts: {
   await app.register(contactsRoutes);
   await app.register(tagsRoutes);
   await app.register(quickMessagesRoutes);
+  await app.register(companySchedulesRoutes);
 
   return Object.assign(app, { routeList });
 }

@@ -17,7 +17,7 @@ export const SETTING_SCHEMAS = {
   sendGreetingMessageOneQueues: onOff,
   chatBotType: z.enum(["text", "button", "list"]),
   /** The side menu's initial state (core-service section 2, "also exists as a setting"). */
-  sideMenuInitialState: z.enum(["open", "closed"]),
+  sideMenuInitialState: z.enum(["auto", "open", "closed"]),
   allowregister: onOff,
   viewregister: onOff,
   trial: z.enum(["1", "2", "3", "4", "5", "6", "7"]),
@@ -41,7 +41,8 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   sendMsgTransfTicket: "disabled",
   sendGreetingMessageOneQueues: "enabled",
   chatBotType: "text",
-  sideMenuInitialState: "open",
+  /** auto: open on pages wider than 1200 px (core-service section 2). */
+  sideMenuInitialState: "auto",
   allowregister: "disabled",
   viewregister: "disabled",
   trial: "3",

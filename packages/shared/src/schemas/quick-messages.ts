@@ -23,9 +23,6 @@ export const quickMessageListQuerySchema = z.object({
   userId: z.string().max(20).optional(),
 });
 
-/** The optional form field sent with a quick message's attachment; the reference client names its folder with it. */
-export const QUICK_MESSAGE_TYPE_ARCH_MAX = 50;
-
 /** A quick message as the API answers it (administration section 3, Quick message). */
 export interface QuickMessageView {
   id: number;

@@ -1,0 +1,48 @@
+import path from "node:path";
+
+/**
+ * Attachments of queues and quick messages: images, audio, video and PDF only. A file passes when its declared type
+ * is listed, its extension belongs to that type, and (for images and PDF) its first bytes are what the type says,
+ * so a renamed executable or page is refused whatever the browser claimed.
+ */
+const ALLOWED: Record<string, readonly string[]> = {
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/png": [".png"],
+  "image/gif": [".gif"],
+  "image/webp": [".webp"],
+  "audio/mpeg": [".mp3"],
+  "audio/mp3": [".mp3"],
+  "audio/ogg": [".ogg", ".oga", ".opus"],
+  "audio/opus": [".opus"],
+  "audio/mp4": [".m4a", ".mp4"],
+  "audio/x-m4a": [".m4a"],
+  "audio/aac": [".aac"],
+  "audio/wav": [".wav"],
+  "audio/x-wav": [".wav"],
+  "audio/webm": [".webm"],
+  "audio/amr": [".amr"],
+  "video/mp4": [".mp4"],
+  "video/3gpp": [".3gp"],
+  "video/webm": [".webm"],
+  "video/quicktime": [".mov"],
+  "application/pdf": [".pdf"],
+};
+
+const startsWith = (data: Buffer, bytes: number[], offset = 0) => bytes.every((byte, i) => data[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+const SIGNATURES: Record<string, (data: Buffer) => boolean> = {
+  "image/jpeg": (d) => startsWith(d, [0xff, 0xd8, 0xff]),
+  "image/png": (d) => startsWith(d, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  "image/gif": (d) => startsWith(d, ascii("GIF8")),
+  "image/webp": (d) => startsWith(d, ascii("RIFF")) && startsWith(d, ascii("WEBP"), 8),
+  "application/pdf": (d) => startsWith(d, ascii("%PDF-")),
+};
+
+export function isAllowedMedia(fileName: string, mimetype: string, data: Buffer): boolean {
+  const type = mimetype.split(";")[0]!.trim().toLowerCase();
+  const extensions = ALLOWED[type];
+  if (!extensions || !extensions.includes(path.extname(fileName).toLowerCase())) return false;
+  const signature = SIGNATURES[type];
+  return signature ? signature(data) : true;
+}

@@ -1,0 +1,18 @@
+import type { TagView } from "@atendo/shared";
+import type { tags } from "../db/schema.js";
+
+type TagRow = typeof tags.$inferSelect;
+
+/** What leaves the server about a tag. ticketsCount is 0 until the ticket engine links tickets to tags. */
+export function presentTag(tag: TagRow, ticketsCount = 0): TagView {
+  return {
+    id: tag.id,
+    name: tag.name,
+    color: tag.color,
+    kanban: tag.kanban,
+    ticketsCount,
+    userId: tag.userId,
+    createdAt: tag.createdAt.toISOString(),
+    updatedAt: tag.updatedAt.toISOString(),
+  };
+}
