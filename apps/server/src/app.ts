@@ -22,6 +22,7 @@ import { tagsRoutes } from "./tags/routes.js";
 import { quickMessagesRoutes } from "./quick-messages/routes.js";
 import { companySchedulesRoutes } from "./companies/schedules-routes.js";
 import { createFileStorage, type FileStorage } from "./storage/file-storage.js";
+import { startJobs, type Jobs } from "./jobs/jobs.js";
 import multipart from "@fastify/multipart";
 import type { App } from "./http/types.js";
 
@@ -34,6 +35,8 @@ export interface AppDeps {
   loginLimiter: LoginRateLimiter;
   realtime: Realtime;
   storage: FileStorage;
+  /** Background jobs (pg-boss) in the same database; see jobs/jobs.ts. */
+  jobs: Jobs;
 }
 
 export async function buildApp(opts: {
@@ -90,10 +93,15 @@ export async function buildApp(opts: {
     }),
     realtime,
     storage: createFileStorage(config.dataDir),
+    jobs: await startJobs({ database, schema: config.jobsSchema, logger: app.log }),
   };
   app.decorate("deps", deps);
   app.addHook("preClose", async () => {
     await realtime.close();
+  });
+  // After the server stops taking requests; before the caller closes the database.
+  app.addHook("onClose", async () => {
+    await deps.jobs.stop();
   });
 
   await app.register(helmet, {

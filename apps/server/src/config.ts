@@ -61,6 +61,8 @@ export interface Config {
   loginRateLimitPerEmail: number;
   webDist: string;
   version: string;
+  /** pg-boss's schema (default "pgboss"); tests give each app its own, as their files share one PostgreSQL database. */
+  jobsSchema?: string;
 }
 
 export class ConfigError extends Error {

@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitPerEmail: 10_000,
     webDist: "/nonexistent-web-dist",
     version: "0.0.0-test",
+    // Its own job queues: a job enqueued by one test file's app must not run in another's (other data folder).
+    jobsSchema: `pgboss_test_${unique()}`,
     ...overrides,
   };
 }

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type Job } from "pg-boss";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, DbOrTx } from "../db/client.js";
+
+/**
+ * Background jobs on pg-boss, in the app's own database (no other server to run): PGlite through pg-boss's PGlite
+ * adapter, PostgreSQL through a small pool of pg-boss's own (so LISTEN/NOTIFY wakes workers at once).
+ * `enqueue` with `tx` writes the job in the caller's transaction: the job exists exactly when the rows that caused
+ * it commit. Handlers must be idempotent: a job interrupted by a crash or a shutdown runs again.
+ */
+export interface JobContext {
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** True on the queue's last attempt: a handler records a final failure then. */
+  lastAttempt: boolean;
+  /** Aborted when the process stops (or pg-boss loses the job's claim): stop at a safe point and throw. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+
+export interface QueueSettings {
+  /** Attempts after the first. A shutdown interrupting a job spends one, so keep some spare. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A job whose worker stops sending heartbeats (a crashed process) is retried after this. */
+  heartbeatSeconds?: number;
+  expireInSeconds?: number;
+}
+
+export interface Jobs {
+  /** Creates the queue if needed and works it in this process, one job at a time per queue. */
+  work<T extends object>(name: string, handler: JobHandler<T>, settings?: QueueSettings): Promise<void>;
+  /** Adds a job to a queue this process works; with `tx`, inside that transaction. Returns the job id. */
+  enqueue<T extends object>(name: string, data: T, options?: { tx?: DbOrTx }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_SETTINGS: Required<QueueSettings> = { retryLimit: 10, retryDelaySeconds: 2, heartbeatSeconds: 30, expireInSeconds: 3600 };
+
+export async function startJobs(opts: { database: Database; schema?: string; logger: FastifyBaseLogger }): Promise<Jobs> {
+  const { database, logger } = opts;
+  const common: ConstructorOptions = { schema: opts.schema ?? "pgboss", useListenNotify: true, application_name: "atendo-jobs" };
+  let boss: PgBoss;
+  if (database.kind === "pglite" && database.pglite) {
+    boss = new PgBoss({ ...common, db: fromPglite(database.pglite), backend: "pglite" });
+  } else if (database.pool?.options.connectionString) {
+    boss = new PgBoss({ ...common, connectionString: database.pool.options.connectionString, max: 3 });
+  } else {
+    throw new Error("jobs: the database has neither a PGlite instance nor a connection string");
+  }
+  // Without listeners an "error" event would throw; pg-boss reports and retries its own failures.
+  boss.on("error", (err) => logger.error({ err }, "jobs: pg-boss error"));
+  boss.on("warning", (warning) => logger.warn({ warning }, "jobs: pg-boss warning"));
+  await boss.start();
+
+  const stopping = new AbortController();
+  const queues = new Map<string, Required<QueueSettings>>();
+
+  return {
+    async work<T extends object>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}) {
+      const s = { ...DEFAULT_SETTINGS, ...settings };
+      await boss.createQueue(name, {
+        notify: true,
+        retryLimit: s.retryLimit,
+        retryDelay: s.retryDelaySeconds,
+        heartbeatSeconds: s.heartbeatSeconds,
+        expireInSeconds: s.expireInSeconds,
+      });
+      // Fills pg-boss's queue cache now (createQueue empties it): a cache miss inside `enqueue({ tx })` would query
+      // outside the transaction, and on PGlite (one connection) wait for that transaction forever.
+      await boss.cancel(name, "00000000-0000-0000-0000-000000000000");
+      queues.set(name, s);
+      // NOTIFY wakes the worker for new jobs; retries (due later) are found by polling, so poll often even with it.
+      const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
+      await boss.work<T>(name, { batchSize: 1, ...polling }, async ([job]: Job<T>[]) => {
+        if (!job) return;
+        await handler(job.data, {
+          jobId: job.id,
+          retryCount: job.retryCount,
+          lastAttempt: job.retryCount >= s.retryLimit,
+          signal: AbortSignal.any([job.signal, stopping.signal]),
+        });
+      });
+    },
+
+    async enqueue<T extends object>(name: string, data: T, options: { tx?: DbOrTx } = {}) {
+      if (!queues.has(name)) throw new Error(`jobs: queue ${name} is not worked by this process`);
+      const id = await boss.send(name, data, options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {});
+      if (!id) throw new Error(`jobs: ${name} was not enqueued`);
+      return id;
+    },
+
+    async stop() {
+      // Running handlers see the signal, stop at their next safe point and throw; pg-boss retries them next start.
+      stopping.abort(new Error("shutting down"));
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}
