@@ -58,7 +58,8 @@ export const PERMISSIONS = {
   "users:manage": { profiles: ADMIN },
   "queues:manage": { profiles: ADMIN },
   "settings:update": { profiles: ADMIN },
-  "settings:viewSecrets": { profiles: ADMIN },
+  // Integration credentials: the spec's Integrations section of the settings page is for super users.
+  "settings:viewSecrets": { profiles: EVERYONE, superOnly: true },
   // supervisor rules (administration section 6)
   "tags:editKanban": { profiles: ADMIN_SUPERVISOR },
   "quick-messages:editAny": { profiles: ADMIN_SUPERVISOR },

@@ -32,9 +32,8 @@ export async function settingsRoutes(app: App): Promise<void> {
       const auth = authOf(request);
       const setting = await updateSetting(app.deps.db, auth, request.params.key, request.body.value);
       const event = { action: "update", setting };
-      // Secrets go to admins only; everyone else never sees them.
-      if (isSecretSettingKey(setting.key)) app.deps.realtime.toAdmins(auth.companyId, companyEvent.settings(auth.companyId), event);
-      else app.deps.realtime.toCompany(auth.companyId, companyEvent.settings(auth.companyId), event);
+      // Credentials are never broadcast: only the super user who saved them gets them back.
+      if (!isSecretSettingKey(setting.key)) app.deps.realtime.toCompany(auth.companyId, companyEvent.settings(auth.companyId), event);
       return setting;
     },
   );

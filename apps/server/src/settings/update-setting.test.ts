@@ -31,15 +31,19 @@ const put = (token: string, key: string, value: unknown) =>
   app.inject({ method: "PUT", url: `/settings/${key}`, headers: bearer(token), payload: { value } });
 
 describe("settings", () => {
-  it("lists every company key with its default, and secrets only to admins", async () => {
+  it("lists every company key with its default, and integration credentials only to super users", async () => {
     const { adminToken, agentToken } = await companyWithUsers();
     const admin = (await get(adminToken)).json() as { key: string; value: string }[];
     expect(admin).toContainEqual({ key: "sendGreetingAccepted", value: "disabled" });
-    expect(admin.map((s) => s.key)).toContain("asaas");
+    expect(admin.map((s) => s.key)).not.toContain("asaas");
     expect(admin.map((s) => s.key)).not.toContain("allowregister");
     const agent = (await get(agentToken)).json() as { key: string }[];
     expect(agent.map((s) => s.key)).not.toContain("asaas");
     expect(agent.map((s) => s.key)).toContain("userRating");
+    expect((await put(adminToken, "asaas", "tok")).json()).toEqual({ error: "ERR_NO_PERMISSION" });
+    const platform = await companyWithUsers({ isPlatform: true });
+    expect((await put(platform.adminToken, "asaas", "tok_live")).statusCode).toBe(200);
+    expect((await get(platform.adminToken)).json()).toContainEqual({ key: "asaas", value: "tok_live" });
   });
 
   it("saves a value for the caller's company only", async () => {

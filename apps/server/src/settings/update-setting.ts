@@ -1,4 +1,4 @@
-import { can, isGlobalSettingKey, isSettingKey, SETTING_SCHEMAS, type SettingEntry } from "@atendo/shared";
+import { can, isGlobalSettingKey, isSecretSettingKey, isSettingKey, SETTING_SCHEMAS, type SettingEntry } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { settings } from "../db/schema.js";
 import type { AuthContext } from "../auth/load-session-context.js";
@@ -10,6 +10,7 @@ export async function updateSetting(db: DbOrTx, auth: AuthContext, key: string, 
   if (isGlobalSettingKey(key) && !(can(auth, "settings:global") && auth.isPlatform)) {
     throw new AppError("ERR_NO_PERMISSION", 403);
   }
+  if (isSecretSettingKey(key) && !can(auth, "settings:viewSecrets")) throw new AppError("ERR_NO_PERMISSION", 403);
   const parsed = SETTING_SCHEMAS[key].safeParse(value);
   if (!parsed.success) throw validationError([{ path: "body.value", message: "validation.invalid" }]);
   await db
