@@ -67,12 +67,19 @@ describe("SettingsPage options", () => {
     expect(screen.queryByTestId("settings-global")).toBeNull();
   });
 
-  it("shows admins the integration keys but not the global settings", async () => {
+  it("shows admins neither the integration keys nor the global settings (super-user sections)", async () => {
     signInAs(makeUser({ profile: "admin" }));
     renderApp(<AppRoutes />, "/settings");
-    expect(await screen.findByTestId("settings-integrations")).toBeTruthy();
+    expect(await field("userRating")).toBeTruthy();
+    expect(screen.queryByTestId("settings-integrations")).toBeNull();
     expect(screen.queryByTestId("settings-global")).toBeNull();
     expect(screen.queryByTestId("setting-allowregister")).toBeNull();
+  });
+
+  it("shows super users the integration keys", async () => {
+    signInAs(makeUser({ profile: "admin", super: true }));
+    renderApp(<AppRoutes />, "/settings");
+    expect(await screen.findByTestId("settings-integrations")).toBeTruthy();
   });
 
   it("shows super users the global settings from the public endpoints", async () => {
