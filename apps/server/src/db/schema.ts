@@ -287,3 +287,169 @@ export const quickMessages = pgTable(
   },
   (t) => [index("quick_messages_company_idx").on(t.companyId)],
 );
+
+/** A WhatsApp connection (spec: WhatsApp connection entity). Credentials live in whatsapp_auth_*, never here. */
+export const whatsapps = pgTable(
+  "whatsapps",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The connected phone's number (digits), once known. */
+    number: text("number").notNull().default(""),
+    status: text("status", { enum: ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] })
+      .notNull()
+      .default("DISCONNECTED"),
+    qrcode: text("qrcode").notNull().default(""),
+    pairingCode: text("pairing_code").notNull().default(""),
+    retries: integer("retries").notNull().default(0),
+    isDefault: boolean("is_default").notNull().default(false),
+    /** The external API token of this connection (shown to admins only). */
+    token: text("token"),
+    provider: text("provider", { enum: ["beta", "simulator"] }).notNull().default("beta"),
+    greetingMessage: text("greeting_message").notNull().default(""),
+    complationMessage: text("complation_message").notNull().default(""),
+    outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
+    ratingMessage: text("rating_message").notNull().default(""),
+    expiresInactiveMessage: text("expires_inactive_message").notNull().default(""),
+    expiresTicket: integer("expires_ticket").notNull().default(0),
+    timeUseBotQueues: integer("time_use_bot_queues").notNull().default(0),
+    maxUseBotQueues: integer("max_use_bot_queues").notNull().default(3),
+    timeToTransfer: integer("time_to_transfer"),
+    transferQueueId: integer("transfer_queue_id").references(() => queues.id, { onDelete: "set null" }),
+    promptId: integer("prompt_id"),
+    activeTranscribe: boolean("active_transcribe").notNull().default(false),
+    transcribe: boolean("transcribe").notNull().default(false),
+    transcribeme: boolean("transcribeme").notNull().default(false),
+    /** A provider key: presented as "set or not", never sent back. */
+    transcribekey: text("transcribekey"),
+    transcribeprovider: text("transcribeprovider", { enum: ["openai", "deepgram", "assemblyai"] }),
+    sendme: boolean("sendme").notNull().default(false),
+    timeforagroup: integer("timeforagroup").notNull().default(5),
+    timeresume: text("timeresume"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("whatsapps_company_name_key").on(t.companyId, t.name),
+    // Exactly one default connection per company: at most one by this index, at least one by the services.
+    uniqueIndex("whatsapps_company_default_key")
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const whatsappQueues = pgTable(
+  "whatsapp_queues",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_queue_idx").on(t.queueId)],
+);
+
+/** Who runs a connection's live session: one process at a time, renewed while it lives (session ownership). */
+export const sessionLeases = pgTable("session_leases", {
+  whatsappId: integer("whatsapp_id")
+    .primaryKey()
+    .references(() => whatsapps.id, { onDelete: "cascade" }),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  acquiredAt: timestamp("acquired_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Baileys auth state: creds and signal keys, each value encrypted at rest (AES-256-GCM, key from configuration). */
+export const whatsappAuthKeys = pgTable(
+  "whatsapp_auth_keys",
+  {
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    /** "creds" for the credentials, else the signal key type (pre-key, session, sender-key, app-state-sync-key, ...). */
+    type: text("type").notNull(),
+    keyId: text("key_id").notNull(),
+    value: text("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.type, t.keyId] })],
+);
+
+/** Messages we sent, kept so a provider can answer the recipient's retry requests (Baileys getMessage). */
+export const whatsappSentMessages = pgTable(
+  "whatsapp_sent_messages",
+  {
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    /** Encrypted like the auth keys. */
+    payload: text("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.messageId] }), index("whatsapp_sent_messages_created_idx").on(t.createdAt)],
+);
+
+/** The simulator's virtual customers (and groups) of a connection. */
+export const simulatorContacts = pgTable(
+  "simulator_contacts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Digits for a customer; a group id (digits-digits) for a group. */
+    number: text("number").notNull(),
+    isGroup: boolean("is_group").notNull().default(false),
+    /** Group members (numbers of other simulator contacts). */
+    members: jsonb("members").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("simulator_contacts_wapp_number_key").on(t.whatsappId, t.number)],
+);
+
+/** The simulator's side of each chat: what customers sent and what they received, with acks and reactions. */
+export const simulatorMessages = pgTable(
+  "simulator_messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    /** The customer's (or group's) number. */
+    chat: text("chat").notNull(),
+    /** The provider message id both sides use. */
+    messageId: text("message_id").notNull(),
+    /** in: from the customer to the connection; out: from the connection to the customer. */
+    direction: text("direction", { enum: ["in", "out"] }).notNull(),
+    /** For group messages from customers: who wrote it. */
+    author: text("author"),
+    type: text("type").notNull().default("text"),
+    body: text("body").notNull().default(""),
+    /** Media, location, contact card, quoted id, ...: the normalised message content. */
+    content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
+    ack: integer("ack").notNull().default(0),
+    edited: boolean("edited").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    reactions: jsonb("reactions").$type<{ from: string; emoji: string }[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("simulator_messages_wapp_message_key").on(t.whatsappId, t.messageId),
+    index("simulator_messages_chat_idx").on(t.whatsappId, t.chat, t.createdAt),
+  ],
+);
