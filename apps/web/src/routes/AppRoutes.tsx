@@ -11,11 +11,17 @@ import { NotFoundPage } from "../pages/NotFoundPage.js";
 import { SettingsPage } from "../pages/SettingsPage.js";
 import { SignupPage } from "../pages/SignupPage.js";
 import { UsersPage } from "../pages/UsersPage.js";
+import { QueuesPage } from "../pages/QueuesPage.js";
+import { TagsPage } from "../pages/TagsPage.js";
+import { QuickMessagesPage } from "../pages/QuickMessagesPage.js";
 import { AREA_ROUTES, CSHOW_ROUTES, type AreaRoute } from "./private-areas.js";
 
 /** Areas whose screens exist; the others show their title and an empty state. */
 const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
   "/users": () => <UsersPage />,
+  "/queues": () => <QueuesPage />,
+  "/tags": () => <TagsPage />,
+  "/quick-messages": () => <QuickMessagesPage />,
 };
 
 function areaRoute({ path, titleKey, permission, deniedMessage }: AreaRoute) {

@@ -7,7 +7,11 @@ import pages from "./pages.json";
 import profile from "./profile.json";
 import settings from "./settings.json";
 import users from "./users.json";
+import queues from "./queues.json";
+import quickMessages from "./quickMessages.json";
+import tags from "./tags.json";
+import workingHours from "./workingHours.json";
 import validation from "./validation.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation };
+export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours };
