@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { ENCRYPTION_KEY_FORMAT_MESSAGE, parseEncryptionKey, persistedEncryptionKey } from "./whatsapp/crypto/encryption-key.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -25,6 +26,10 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  WHATSAPP_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => parseEncryptionKey(v) !== undefined, ENCRYPTION_KEY_FORMAT_MESSAGE)
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(5).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(365).default(7),
   COOKIE_SECURE: bool.optional(),
@@ -48,6 +53,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   jwtSecret: string;
+  /** AES-256 key (32 bytes) for WhatsApp auth state and sent-message payloads at rest. */
+  whatsappEncryptionKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   cookieSecure: boolean;
@@ -80,8 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
-  if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
-    throw new ConfigError(["JWT_SECRET: must be set in production (at least 32 characters)"]);
+  if (e.NODE_ENV === "production") {
+    const missing = [
+      ...(e.JWT_SECRET ? [] : ["JWT_SECRET: must be set in production (at least 32 characters)"]),
+      ...(e.WHATSAPP_ENCRYPTION_KEY ? [] : [`WHATSAPP_ENCRYPTION_KEY: must be set in production (${ENCRYPTION_KEY_FORMAT_MESSAGE})`]),
+    ];
+    if (missing.length > 0) throw new ConfigError(missing);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -93,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    whatsappEncryptionKey: e.WHATSAPP_ENCRYPTION_KEY ? parseEncryptionKey(e.WHATSAPP_ENCRYPTION_KEY)! : persistedEncryptionKey(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     cookieSecure: e.COOKIE_SECURE ?? (e.PUBLIC_URL?.startsWith("https://") ?? false),

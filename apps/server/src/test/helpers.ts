@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: "127.0.0.1",
     jwtSecret: "test-secret-test-secret-test-secret-0123456789",
+    whatsappEncryptionKey: Buffer.alloc(32, 7),
     accessTokenTtlSeconds: 900,
     refreshTokenTtlDays: 7,
     cookieSecure: false,
