@@ -47,11 +47,11 @@ describe("QueuesPage", () => {
     signInAs(admin());
     renderApp(<AppRoutes />, "/queues");
     const card = await screen.findByTestId("queue-card-5");
-    expect(within(card).getByTestId("queue-card-name").textContent).toBe("Vendas");
-    expect(within(card).getByTestId("queue-card-color-text").textContent).toBe("#e57373");
-    expect(within(card).getByTestId("queue-card-order").textContent).toBe("1");
-    expect(within(card).getByTestId("queue-card-greeting").textContent).toBe("Bem-vindo às vendas");
-    expect(within(card).getByTestId("queue-card-integration").textContent).toBe("—");
+    expect(within(card).getByTestId("queue-info-name").textContent).toBe("Vendas");
+    expect(within(card).getByTestId("queue-info-color").textContent).toBe("#e57373");
+    expect(within(card).getByTestId("queue-info-order").textContent).toBe("1");
+    expect(within(card).getByTestId("queue-info-greeting").textContent).toBe("Bem-vindo às vendas");
+    expect(within(card).getByTestId("queue-info-integration").textContent).toBe("—");
   });
 
   const expected = {

@@ -27,16 +27,16 @@ export function QueueCard({ queue, onEdit, onDelete }: Props) {
     <Card variant="outlined" data-testid={`queue-card-${queue.id}`} sx={{ display: "flex", flexDirection: "column", borderLeft: 6, borderLeftColor: queue.color }}>
       <CardContent sx={{ flexGrow: 1, display: "flex", flexDirection: "column", gap: 0.75 }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-          <Box sx={{ width: 14, height: 14, borderRadius: "50%", bgcolor: queue.color, flexShrink: 0 }} data-testid="queue-card-color" />
-          <Typography variant="h6" component="h2" noWrap data-testid="queue-card-name">
+          <Box sx={{ width: 14, height: 14, borderRadius: "50%", bgcolor: queue.color, flexShrink: 0 }} data-testid="queue-info-swatch" />
+          <Typography variant="h6" component="h2" noWrap data-testid="queue-info-name">
             {queue.name}
           </Typography>
         </Box>
-        {row(t("queues.color"), queue.color, "queue-card-color-text")}
-        {row(t("queues.order"), queue.orderQueue === null ? "—" : String(queue.orderQueue), "queue-card-order")}
-        {row(t("queues.greetingMessage"), queue.greetingMessage || "—", "queue-card-greeting")}
+        {row(t("queues.color"), queue.color, "queue-info-color")}
+        {row(t("queues.order"), queue.orderQueue === null ? "—" : String(queue.orderQueue), "queue-info-order")}
+        {row(t("queues.greetingMessage"), queue.greetingMessage || "—", "queue-info-greeting")}
         {/* Integrations arrive with their feature; until then no queue has one. */}
-        {row(t("queues.integration"), "—", "queue-card-integration")}
+        {row(t("queues.integration"), "—", "queue-info-integration")}
       </CardContent>
       <CardActions sx={{ justifyContent: "flex-end" }}>
         <Tooltip title={t("common.edit")}>
