@@ -20,9 +20,9 @@ export async function readUpload(request: FastifyRequest, fieldName = "file"): P
   try {
     for await (const part of request.parts()) {
       if (part.type === "file") {
-        // Drain every file part (the stream must be consumed), keep the first one of the expected field.
-        const data = await part.toBuffer();
-        if (!file && part.fieldname === fieldName) file = { fileName: part.filename, mimetype: part.mimetype, data };
+        // Keep the first file of the expected field; every other file stream is drained unread (it must be consumed).
+        if (!file && part.fieldname === fieldName) file = { fileName: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+        else part.file.resume();
       } else if (typeof part.value === "string") {
         fields[part.fieldname] = part.value;
       }
