@@ -14,3 +14,4 @@ export * from "./schemas/tags.js";
 export * from "./schemas/quick-messages.js";
 export * from "./phone.js";
 export * from "./schemas/contacts.js";
+export * from "./schemas/whatsapps.js";

@@ -58,6 +58,8 @@ export const PERMISSIONS = {
   "users:manage": { profiles: ADMIN },
   "queues:manage": { profiles: ADMIN },
   "settings:update": { profiles: ADMIN },
+  // The simulator page: acting as a connection's virtual customers.
+  "simulator:use": { profiles: ADMIN },
   // Integration credentials: the spec's Integrations section of the settings page is for super users.
   "settings:viewSecrets": { profiles: EVERYONE, superOnly: true },
   // supervisor rules (administration section 6)

@@ -16,6 +16,8 @@ export const companyEvent = {
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
   contactImport: (companyId: number) => `company-${companyId}-contactImport`,
+  /** The simulator page (admins only): virtual customers' messages, acks, contacts. */
+  simulator: (companyId: number) => `company-${companyId}-simulator`,
 } as const;
 
 export const ANNOUNCEMENT_EVENT = "company-announcement";

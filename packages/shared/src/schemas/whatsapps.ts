@@ -1,0 +1,295 @@
+import { z } from "zod";
+import { V } from "./messages.js";
+import { idSchema } from "./common.js";
+
+/** Connection status (core-service section 4). */
+export const WHATSAPP_STATUSES = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
+export type WhatsAppStatus = (typeof WHATSAPP_STATUSES)[number];
+
+/** The side menu's connections item shows an alert while any connection is in one of these (spec 2). */
+export const WHATSAPP_ALERT_STATUSES: readonly WhatsAppStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
+
+/** "beta" is Baileys (the spec's default); "simulator" is the built-in virtual network. */
+export const WHATSAPP_PROVIDERS = ["beta", "simulator"] as const;
+export type WhatsAppProvider = (typeof WHATSAPP_PROVIDERS)[number];
+
+export const TRANSCRIBE_PROVIDERS = ["openai", "deepgram", "assemblyai"] as const;
+export type TranscribeProvider = (typeof TRANSCRIBE_PROVIDERS)[number];
+
+/** Connection defaults (core-service section 9). */
+export const WHATSAPP_DEFAULTS = { maxUseBotQueues: 3, timeforagroup: 5, expiresTicket: 0, timeUseBotQueues: 0 } as const;
+export const WHATSAPP_NAME_MIN = 2;
+export const WHATSAPP_NAME_MAX = 50;
+export const WHATSAPP_MESSAGE_MAX = 5_000;
+/** The card shows this many queues before the "more" toggle (spec 9). */
+export const WHATSAPP_CARD_QUEUES = 5;
+
+/** What a provider can do; the client shows or hides actions by it. */
+export interface WhatsAppCapabilities {
+  qr: boolean;
+  pairingCode: boolean;
+  edit: boolean;
+  delete: boolean;
+  forward: boolean;
+  presence: boolean;
+  groups: boolean;
+  numberCheck: boolean;
+  templates: boolean;
+  readReceipts: boolean;
+}
+
+const text = z.string({ error: V.invalid }).max(WHATSAPP_MESSAGE_MAX, V.tooLong);
+const count = (max: number) => z.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(max, V.invalid);
+
+export const whatsappNameSchema = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .min(WHATSAPP_NAME_MIN, V.tooShort)
+  .max(WHATSAPP_NAME_MAX, V.tooLong);
+
+/**
+ * The writable fields of a connection (spec 3). status, qrcode, number and retries belong to the session and are
+ * never written through the API. transcribekey is write-only: answers say only `hasTranscribeKey`; null or ""
+ * clears it. promptId accepts only null until prompts exist, so an id that points nowhere is never stored.
+ */
+const whatsappFields = {
+  name: whatsappNameSchema,
+  isDefault: z.boolean({ error: V.invalid }),
+  provider: z.enum(WHATSAPP_PROVIDERS, { error: V.invalid }),
+  token: z.string({ error: V.invalid }).trim().max(200, V.tooLong).nullable(),
+  greetingMessage: text,
+  complationMessage: text,
+  outOfHoursMessage: text,
+  ratingMessage: text,
+  expiresInactiveMessage: text,
+  expiresTicket: count(1_000_000),
+  timeUseBotQueues: count(1_000_000),
+  maxUseBotQueues: count(1_000),
+  timeToTransfer: count(1_000_000).nullable(),
+  transferQueueId: idSchema.nullable(),
+  promptId: z.null({ error: V.invalid }),
+  activeTranscribe: z.boolean({ error: V.invalid }),
+  transcribe: z.boolean({ error: V.invalid }),
+  transcribeme: z.boolean({ error: V.invalid }),
+  transcribekey: z.string({ error: V.invalid }).trim().max(500, V.tooLong).nullable(),
+  transcribeprovider: z.enum(TRANSCRIBE_PROVIDERS, { error: V.invalid }).nullable(),
+  sendme: z.boolean({ error: V.invalid }),
+  timeforagroup: count(3_600),
+  timeresume: z.string({ error: V.invalid }).trim().max(20, V.tooLong).nullable(),
+  queueIds: z.array(idSchema, { error: V.invalid }).max(200, V.tooLong),
+};
+
+/** PUT /whatsapp/{id}: only the fields sent change (the card sends only what changed). */
+export const whatsappUpdateSchema = z.object(whatsappFields).partial().strict();
+export type WhatsAppUpdateInput = z.infer<typeof whatsappUpdateSchema>;
+
+/** POST /whatsapp: a name is required; everything else has its default (spec 9). */
+export const whatsappCreateSchema = whatsappUpdateSchema.extend({ name: whatsappNameSchema });
+export type WhatsAppCreateInput = z.infer<typeof whatsappCreateSchema>;
+
+/** GET /whatsapp/: `session=0` and `companyId` are accepted for the spec's client and ignored (see DECISIONS). */
+export const whatsappListQuerySchema = z.object({
+  session: z.string().max(10, V.tooLong).optional(),
+  companyId: z.string().max(20, V.tooLong).optional(),
+});
+
+/** POST /whatsappsession/{id}: start or retry; with pairingNumber, ask for a pairing code instead of a QR. */
+export const whatsappSessionStartSchema = z
+  .object({
+    pairingNumber: z
+      .string({ error: V.invalid })
+      .trim()
+      .regex(/^\+?\d{8,15}$/, V.invalidNumber)
+      .transform((value) => value.replace(/^\+/, ""))
+      .optional(),
+  })
+  .strict()
+  .optional();
+export type WhatsAppSessionStartInput = z.infer<typeof whatsappSessionStartSchema>;
+
+/** A connection as the API answers it. Credentials never appear; `token` only for admins, never in socket events. */
+export interface WhatsAppView {
+  id: number;
+  name: string;
+  number: string;
+  status: WhatsAppStatus;
+  qrcode: string;
+  pairingCode: string;
+  retries: number;
+  isDefault: boolean;
+  token?: string | null;
+  provider: WhatsAppProvider;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  promptId: number | null;
+  activeTranscribe: boolean;
+  transcribe: boolean;
+  transcribeme: boolean;
+  hasTranscribeKey: boolean;
+  transcribeprovider: TranscribeProvider | null;
+  sendme: boolean;
+  timeforagroup: number;
+  timeresume: string | null;
+  queues: { id: number; name: string; color: string }[];
+  createdAt: string;
+  updatedAt: string;
+  capabilities: WhatsAppCapabilities;
+}
+
+/** GET /whatsapp-providers: the providers new connections may choose here, and the default one. */
+export interface WhatsAppProviderView {
+  name: WhatsAppProvider;
+  isDefault: boolean;
+  capabilities: WhatsAppCapabilities;
+}
+
+/** company-{id}-whatsapp */
+export type WhatsAppEventPayload = { action: "update"; whatsapp: WhatsAppView } | { action: "delete"; whatsappId: number };
+/** company-{id}-whatsappSession */
+export type WhatsAppSessionEventPayload = { action: "update"; session: WhatsAppView };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Simulator (the built-in virtual network; admin only): see docs/ARCHITECTURE.md, "Simulator API".
+
+export const SIMULATOR_PRESENCES = ["composing", "recording", "paused", "available", "unavailable"] as const;
+export type SimulatorPresence = (typeof SIMULATOR_PRESENCES)[number];
+
+/** A customer's number: digits only (E.164 without "+"), as WhatsApp knows it. */
+const simulatorNumberSchema = z
+  .string({ error: V.required })
+  .trim()
+  .regex(/^\+?\d{8,15}$/, V.invalidNumber)
+  .transform((value) => value.replace(/^\+/, ""));
+/** A chat in a path: a customer's digits, or a group id (digits-digits). */
+export const simulatorChatSchema = z.string({ error: V.invalid }).regex(/^\d{5,20}(-\d{1,20})?$/, V.invalid);
+const messageIdSchema = z.string({ error: V.required }).trim().min(1, V.required).max(128, V.tooLong);
+
+export const simulatorContactCreateSchema = z
+  .object({
+    name: z.string({ error: V.required }).trim().min(1, V.required).max(50, V.tooLong),
+    /** Required for a customer; a group gets an id when none is given. */
+    number: z.union([simulatorNumberSchema, simulatorChatSchema]).optional(),
+    isGroup: z.boolean({ error: V.invalid }).default(false),
+    /** Group members: numbers of this connection's simulator customers. */
+    members: z.array(simulatorNumberSchema, { error: V.invalid }).max(50, V.tooLong).default([]),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.isGroup && !value.number) ctx.addIssue({ code: "custom", path: ["number"], message: V.required });
+    if (!value.isGroup && value.number && !/^\d+$/.test(value.number)) ctx.addIssue({ code: "custom", path: ["number"], message: V.invalidNumber });
+    if (value.isGroup && value.members.length === 0) ctx.addIssue({ code: "custom", path: ["members"], message: V.required });
+  });
+export type SimulatorContactCreateInput = z.input<typeof simulatorContactCreateSchema>;
+
+/** In a group, which member acts (a number of a member); the first member when absent. */
+const author = simulatorNumberSchema.optional();
+
+/**
+ * What a virtual customer does in a chat (JSON). Media go as multipart instead (field `file`, optional `caption`,
+ * `voice=true`, `type` image|audio|video|document, `author`). `fromMe` on text: the connection's own phone writes.
+ */
+export const simulatorActionSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("text"), body: z.string({ error: V.required }).min(1, V.required).max(4_096, V.tooLong), quotedId: messageIdSchema.optional(), fromMe: z.boolean({ error: V.invalid }).optional(), author }).strict(),
+    z
+      .object({
+        type: z.literal("location"),
+        latitude: z.number({ error: V.invalid }).min(-90, V.invalid).max(90, V.invalid),
+        longitude: z.number({ error: V.invalid }).min(-180, V.invalid).max(180, V.invalid),
+        name: z.string({ error: V.invalid }).max(200, V.tooLong).optional(),
+        address: z.string({ error: V.invalid }).max(500, V.tooLong).optional(),
+        author,
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal("contact"),
+        displayName: z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong),
+        vcard: z.string({ error: V.required }).min(1, V.required).max(10_000, V.tooLong),
+        author,
+      })
+      .strict(),
+    /** An empty emoji removes the customer's reaction. */
+    z.object({ type: z.literal("reaction"), messageId: messageIdSchema, emoji: z.string({ error: V.invalid }).max(16, V.tooLong), author }).strict(),
+    z.object({ type: z.literal("presence"), presence: z.enum(SIMULATOR_PRESENCES, { error: V.invalid }), author }).strict(),
+    z.object({ type: z.literal("edit"), messageId: messageIdSchema, body: z.string({ error: V.required }).min(1, V.required).max(4_096, V.tooLong) }).strict(),
+    z.object({ type: z.literal("revoke"), messageId: messageIdSchema }).strict(),
+  ],
+  { error: V.invalid },
+);
+export type SimulatorActionInput = z.infer<typeof simulatorActionSchema>;
+
+/** The multipart fields of a media message (the file itself is the part named `file`). */
+export const simulatorMediaFieldsSchema = z
+  .object({
+    caption: z.string({ error: V.invalid }).max(1_024, V.tooLong).optional(),
+    voice: z.enum(["true", "false"], { error: V.invalid }).optional(),
+    type: z.enum(["image", "audio", "video", "document"], { error: V.invalid }).optional(),
+    author: simulatorNumberSchema.optional(),
+  })
+  .strict();
+
+/** POST /simulator/{whatsappId}/scan: the token the QR encodes, or the pairing code shown. */
+export const simulatorScanSchema = z
+  .object({
+    qrcode: z.string({ error: V.invalid }).min(1, V.required).max(500, V.tooLong).optional(),
+    pairingCode: z.string({ error: V.invalid }).min(1, V.required).max(20, V.tooLong).optional(),
+  })
+  .strict()
+  .refine((value) => value.qrcode !== undefined || value.pairingCode !== undefined, { message: V.required, path: ["qrcode"] });
+
+export const simulatorDropSchema = z.object({ status: z.enum(["TIMEOUT", "DISCONNECTED"], { error: V.invalid }) }).strict();
+export const simulatorReadSchema = z.object({ author }).strict().optional();
+export const simulatorPlaySchema = z.object({ messageId: messageIdSchema, author }).strict();
+
+export interface SimulatorContactView {
+  id: number;
+  whatsappId: number;
+  name: string;
+  number: string;
+  isGroup: boolean;
+  members: string[];
+  createdAt: string;
+}
+
+export interface SimulatorMessageView {
+  id: number;
+  whatsappId: number;
+  /** The customer's number or the group id. */
+  chat: string;
+  /** The id both sides use (reactions, edits, acks name it). */
+  messageId: string;
+  /** in: the customer wrote it; out: the connection (an agent, or its own phone when `own`). */
+  direction: "in" | "out";
+  own: boolean;
+  /** Group messages from customers: the member who wrote. */
+  author: string | null;
+  type: string;
+  body: string;
+  /** Location, contact card, media details (mimetype, fileName, caption, voice, size), quoted id. */
+  content: Record<string, unknown>;
+  /** For media: GET this path (with the bearer token) for the bytes. */
+  mediaUrl: string | null;
+  ack: number;
+  edited: boolean;
+  deleted: boolean;
+  reactions: { from: string; emoji: string }[];
+  createdAt: string;
+}
+
+/** company-{id}-simulator (admins only). */
+export type SimulatorEventPayload =
+  | { action: "message" | "update"; message: SimulatorMessageView }
+  | { action: "ack"; whatsappId: number; chat: string; messageId: string; ack: number }
+  | { action: "contact"; contact: SimulatorContactView }
+  | { action: "presence"; whatsappId: number; chat: string; presence: SimulatorPresence };
