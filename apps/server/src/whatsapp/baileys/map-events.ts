@@ -129,7 +129,8 @@ export function mapContacts(contacts: Partial<Contact>[], ctx: MapContext = {}):
   });
 }
 
-function contactIdentity(c: Partial<Contact> | GroupParticipant): Identity {
+/** A contact's or member's two identities (v7: id is either, `lid` / `phoneNumber` the other when known). */
+export function contactIdentity(c: Partial<Contact> | GroupParticipant): Identity {
   const fromId = identityOf(c.id);
   const lid = identityOf(c.lid).lid ?? fromId.lid;
   const number = identityOf(c.phoneNumber).number ?? fromId.number;
