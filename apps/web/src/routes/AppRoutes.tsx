@@ -14,6 +14,7 @@ import { UsersPage } from "../pages/UsersPage.js";
 import { QueuesPage } from "../pages/QueuesPage.js";
 import { TagsPage } from "../pages/TagsPage.js";
 import { QuickMessagesPage } from "../pages/QuickMessagesPage.js";
+import { ContactsPage } from "../pages/ContactsPage.js";
 import { AREA_ROUTES, CSHOW_ROUTES, type AreaRoute } from "./private-areas.js";
 
 /** Areas whose screens exist; the others show their title and an empty state. */
@@ -22,6 +23,7 @@ const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
   "/queues": () => <QueuesPage />,
   "/tags": () => <TagsPage />,
   "/quick-messages": () => <QuickMessagesPage />,
+  "/contacts": () => <ContactsPage />,
 };
 
 function areaRoute({ path, titleKey, permission, deniedMessage }: AreaRoute) {

@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { STORAGE_KEYS, type ContactDetailView, type ContactImportView, type SessionUser } from "@atendo/shared";
+import { AppRoutes } from "../routes/AppRoutes.js";
+import { i18n } from "../i18n/index.js";
+import { fakeApi } from "../test/fake-api.js";
+import { makeUser } from "../test/fixtures.js";
+import { renderApp } from "../test/render.js";
+
+const maria: ContactDetailView = {
+  id: 9,
+  name: "Maria Souza",
+  number: "5511987654321",
+  email: "maria@loja.test",
+  profilePicUrl: null,
+  isGroup: false,
+  active: true,
+  whatsappId: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  extraInfo: [{ id: 1, name: "CPF", value: "123" }],
+};
+const { extraInfo: _extra, ...listed } = maria;
+
+function signInAs(user: SessionUser, extra: Parameters<typeof fakeApi>[0] = {}) {
+  localStorage.setItem(STORAGE_KEYS.token, "token-1");
+  return fakeApi({
+    "GET /auth/me": { status: 200, data: user },
+    "GET /contacts": { status: 200, data: { contacts: [listed], count: 1, hasMore: false } },
+    "GET /contacts/9": { status: 200, data: maria },
+    ...extra,
+  });
+}
+
+const input = async (testId: string) => {
+  const found = (await screen.findByTestId(testId)).querySelector("input");
+  if (!found) throw new Error(`no input in ${testId}`);
+  return found;
+};
+// The first render of the app is slow when the whole suite runs in parallel.
+const SLOW = { timeout: 5_000 };
+const admin = makeUser({ id: 1, profile: "admin" });
+const agent = makeUser({ id: 2, profile: "user" });
+
+afterEach(async () => {
+  await i18n.changeLanguage("pt");
+});
+
+describe("ContactsPage", () => {
+  it("lists contacts with the number formatted; only who may delete sees the delete button", async () => {
+    signInAs(admin);
+    const first = renderApp(<AppRoutes />, "/contacts");
+    const row = await screen.findByTestId("contact-row-9", {}, SLOW);
+    expect(within(row).getByText("+55 11 98765 4321")).toBeTruthy();
+    expect(screen.getByTestId("contact-delete-9")).toBeTruthy();
+    first.unmount();
+
+    signInAs(agent);
+    renderApp(<AppRoutes />, "/contacts");
+    await screen.findByTestId("contact-row-9", {}, SLOW);
+    expect(screen.getByTestId("contact-edit-9")).toBeTruthy();
+    expect(screen.queryByTestId("contact-delete-9")).toBeNull();
+  });
+
+  const expected = {
+    pt: { required: "Obrigatório", tooShort: "Muito curto!", tooLong: "Muito longo!", invalidEmail: "E-mail inválido", invalidNumber: "Número de telefone inválido" },
+    en: { required: "Required", tooShort: "Too Short!", tooLong: "Too Long!", invalidEmail: "Invalid email", invalidNumber: "Invalid phone number" },
+    es: { required: "Obligatorio", tooShort: "¡Muy corto!", tooLong: "¡Muy largo!", invalidEmail: "Correo electrónico inválido", invalidNumber: "Número de teléfono inválido" },
+  } as const;
+
+  for (const [language, texts] of Object.entries(expected)) {
+    it(`shows the contact form's validation messages in ${language}`, async () => {
+      await i18n.changeLanguage(language);
+      const api = signInAs(agent);
+      renderApp(<AppRoutes />, "/contacts");
+      fireEvent.click(await screen.findByTestId("contacts-add", {}, SLOW));
+      const save = await screen.findByTestId("contact-save");
+
+      fireEvent.click(save);
+      await waitFor(() => expect(screen.getAllByText(texts.required)).toHaveLength(2));
+
+      fireEvent.change(await input("contact-name"), { target: { value: "A" } });
+      fireEvent.change(await input("contact-number"), { target: { value: "1234" } });
+      fireEvent.change(await input("contact-email"), { target: { value: "not-an-email" } });
+      fireEvent.click(save);
+      // Validation is asynchronous: wait for all the messages together.
+      await waitFor(() => {
+        expect(screen.getAllByText(texts.tooShort)).toHaveLength(2);
+        expect(screen.getByText(texts.invalidEmail)).toBeTruthy();
+      });
+
+      fireEvent.change(await input("contact-name"), { target: { value: "x".repeat(51) } });
+      fireEvent.change(await input("contact-number"), { target: { value: "12345678" } });
+      fireEvent.click(save);
+      await waitFor(() => {
+        expect(screen.getByText(texts.tooLong)).toBeTruthy();
+        expect(screen.getByText(texts.invalidNumber)).toBeTruthy();
+      });
+      expect(api.requests).not.toContain("POST /contacts");
+    });
+  }
+
+  it("sends a new contact with extra info rows added and removed", async () => {
+    const api = signInAs(agent, {
+      "POST /contacts": { status: 201, data: { ...maria, id: 10, alreadyExists: false, invalido: false, whatsappCheck: "unchecked" } },
+    });
+    renderApp(<AppRoutes />, "/contacts");
+    fireEvent.click(await screen.findByTestId("contacts-add", {}, SLOW));
+    fireEvent.change(await input("contact-name"), { target: { value: "Maria Souza" } });
+    fireEvent.change(await input("contact-number"), { target: { value: "(11) 98765-4321" } });
+    fireEvent.click(screen.getByTestId("contact-extra-add"));
+    fireEvent.click(screen.getByTestId("contact-extra-add"));
+    fireEvent.change(await input("contact-extra-name-0"), { target: { value: "CPF" } });
+    fireEvent.change(await input("contact-extra-value-0"), { target: { value: "123" } });
+    fireEvent.click(screen.getByTestId("contact-extra-remove-1"));
+    fireEvent.click(screen.getByTestId("contact-save"));
+    await waitFor(() => expect(api.requests).toContain("POST /contacts"));
+    expect(api.bodies[api.requests.indexOf("POST /contacts")]).toEqual({
+      name: "Maria Souza",
+      number: "(11) 98765-4321",
+      email: "",
+      extraInfo: [{ name: "CPF", value: "123" }],
+    });
+    expect(await screen.findByText("Contato salvo com sucesso!")).toBeTruthy();
+  });
+
+  it("shows the contact that already has the number and opens it", async () => {
+    const api = signInAs(agent, {
+      "POST /contacts": { status: 200, data: { alreadyExists: true, existingContact: maria } },
+    });
+    renderApp(<AppRoutes />, "/contacts");
+    fireEvent.click(await screen.findByTestId("contacts-add", {}, SLOW));
+    fireEvent.change(await input("contact-name"), { target: { value: "Outra Maria" } });
+    fireEvent.change(await input("contact-number"), { target: { value: "11 8765-4321" } });
+    fireEvent.click(screen.getByTestId("contact-save"));
+    expect((await screen.findByTestId("contact-exists")).textContent).toContain("Maria Souza");
+    fireEvent.click(screen.getByTestId("contact-open-existing"));
+    await waitFor(async () => expect((await input("contact-name")).value).toBe("Maria Souza"));
+    expect((await input("contact-extra-value-0")).value).toBe("123");
+    expect(api.requests).toContain("GET /contacts/9");
+    expect(screen.getByText("Editar contato")).toBeTruthy();
+  });
+
+  it("uploads a spreadsheet and shows the import's report with translated reasons", async () => {
+    const report: ContactImportView = {
+      id: 4,
+      fileName: "clientes.xlsx",
+      status: "done",
+      total: 3,
+      processed: 3,
+      created: 1,
+      updated: 0,
+      rejectedCount: 2,
+      rejected: [
+        { row: 3, field: "name", reason: "validation.tooShort", value: "A" },
+        { row: 4, field: "number", reason: "validation.invalidNumber", value: "123" },
+      ],
+      error: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      finishedAt: "2026-01-01T00:00:01.000Z",
+    };
+    const api = signInAs(admin, {
+      "POST /contacts/upload": { status: 202, data: { import: { ...report, status: "queued", processed: 0, created: 0, rejectedCount: 0, rejected: [] } } },
+      "GET /contacts/imports/4": { status: 200, data: report },
+    });
+    renderApp(<AppRoutes />, "/contacts");
+    const fileInput = (await screen.findByTestId("contacts-import-input", {}, SLOW)) as HTMLInputElement;
+    expect(fileInput.accept).toBe(".xls,.xlsx,.csv");
+    fireEvent.change(fileInput, { target: { files: [new File(["x"], "clientes.xlsx")] } });
+
+    expect(await screen.findByTestId("contact-import-progress")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("contact-import-created").textContent).toBe("1"));
+    expect(screen.getByTestId("contact-import-rejected").textContent).toBe("2");
+    const row = screen.getByTestId("contact-import-rejected-row-3");
+    expect(within(row).getByText("Muito curto!")).toBeTruthy();
+    expect(within(row).getByText("Nome")).toBeTruthy();
+    expect(within(screen.getByTestId("contact-import-rejected-row-4")).getByText("Número de telefone inválido")).toBeTruthy();
+    expect(api.bodies[api.requests.indexOf("POST /contacts/upload")]).toBeInstanceOf(FormData);
+  });
+});

@@ -1,0 +1,165 @@
+import { useCallback, useMemo, useRef, useState, type ChangeEvent } from "react";
+import {
+  Button,
+  IconButton,
+  InputAdornment,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+} from "@mui/material";
+import Add from "@mui/icons-material/Add";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import Edit from "@mui/icons-material/Edit";
+import Search from "@mui/icons-material/Search";
+import UploadFile from "@mui/icons-material/UploadFile";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { companyEvent, CONTACT_IMPORT_EXTENSIONS, formatNumber, type ContactEventPayload, type ContactView } from "@atendo/shared";
+import { Can } from "../components/Can.js";
+import { ConfirmDialog } from "../components/ConfirmDialog.js";
+import { EmptyState } from "../components/EmptyState.js";
+import { PageHeader } from "../components/PageHeader.js";
+import { useAuth } from "../features/auth/auth-context.js";
+import { toastSuccess } from "../features/errors/toast.js";
+import { useSocketEvent } from "../features/realtime/socket-context.js";
+import { ContactDialog } from "../features/contacts/ContactDialog.js";
+import { ContactImportDialog } from "../features/contacts/ContactImportDialog.js";
+import { applyContactEvent, useContactsList, useDeleteContact, useUploadContacts } from "../features/contacts/api.js";
+import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
+import { useNearBottom } from "../hooks/useNearBottom.js";
+
+/**
+ * Contacts page (core-service section 2): searchable infinite-scroll table, contact dialog, spreadsheet import and
+ * deletion by permission. A click on a row opens the contact: opening its ticket (/tickets/{uuid}) waits for the
+ * ticket engine.
+ */
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  // Sent 500 ms after typing stops (section 9).
+  const searchParam = useDebouncedValue(search.trim());
+  const list = useContactsList(searchParam);
+  const remove = useDeleteContact();
+  const upload = useUploadContacts();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; contactId?: number }>({ open: false });
+  const [deleting, setDeleting] = useState<ContactView | null>(null);
+  const [importId, setImportId] = useState<number | undefined>();
+
+  const contacts = useMemo(() => list.data?.pages.flatMap((page) => page.contacts) ?? [], [list.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const onScroll = useNearBottom(loadMore, Boolean(hasNextPage));
+
+  useSocketEvent<ContactEventPayload>(user ? companyEvent.contact(user.companyId) : null, (event) => applyContactEvent(queryClient, event));
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after fixing it.
+    event.target.value = "";
+    if (file) upload.mutate(file, { onSuccess: (started) => setImportId(started.id) });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("contacts.title")}
+        actions={
+          <>
+            <TextField
+              size="small"
+              placeholder={t("contacts.searchPlaceholder")}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
+              data-testid="contacts-search"
+            />
+            <Tooltip title={t("contacts.importHint")}>
+              <span>
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadFile />}
+                  onClick={() => fileInput.current?.click()}
+                  disabled={upload.isPending}
+                  data-testid="contacts-import"
+                >
+                  {t("contacts.import")}
+                </Button>
+              </span>
+            </Tooltip>
+            <input ref={fileInput} type="file" hidden accept={CONTACT_IMPORT_EXTENSIONS.join(",")} onChange={onFile} data-testid="contacts-import-input" />
+            <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ open: true })} data-testid="contacts-add">
+              {t("contacts.add")}
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined">
+        <TableContainer sx={{ maxHeight: "calc(100vh - 200px)" }} onScroll={onScroll} data-testid="contacts-table">
+          <Table stickyHeader size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t("contacts.fields.name")}</TableCell>
+                <TableCell>{t("contacts.fields.number")}</TableCell>
+                <TableCell>{t("contacts.fields.email")}</TableCell>
+                <TableCell align="right">{t("common.actions")}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {contacts.map((contact) => (
+                <TableRow
+                  key={contact.id}
+                  hover
+                  sx={{ cursor: "pointer" }}
+                  onClick={() => setDialog({ open: true, contactId: contact.id })}
+                  data-testid={`contact-row-${contact.id}`}
+                >
+                  <TableCell data-testid="contact-row-name">{contact.name}</TableCell>
+                  <TableCell data-testid="contact-row-number">{formatNumber(contact.number)}</TableCell>
+                  <TableCell>{contact.email}</TableCell>
+                  <TableCell align="right" onClick={(event) => event.stopPropagation()}>
+                    <IconButton
+                      size="small"
+                      aria-label={t("common.edit")}
+                      onClick={() => setDialog({ open: true, contactId: contact.id })}
+                      data-testid={`contact-edit-${contact.id}`}
+                    >
+                      <Edit fontSize="small" />
+                    </IconButton>
+                    <Can perform="contacts-page:deleteContact">
+                      <IconButton size="small" aria-label={t("common.delete")} onClick={() => setDeleting(contact)} data-testid={`contact-delete-${contact.id}`}>
+                        <DeleteOutlined fontSize="small" />
+                      </IconButton>
+                    </Can>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {list.isSuccess && contacts.length === 0 && <EmptyState message={t("contacts.empty")} />}
+        </TableContainer>
+      </Paper>
+      <ContactDialog open={dialog.open} contactId={dialog.contactId} onClose={() => setDialog({ open: false })} />
+      <ContactImportDialog importId={importId} onClose={() => setImportId(undefined)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("contacts.deleteTitle", { name: deleting?.name ?? "" })}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, { onSuccess: () => toastSuccess(t("contacts.deleted")) });
+        }}
+      />
+    </>
+  );
+}
