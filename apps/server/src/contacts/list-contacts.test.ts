@@ -42,6 +42,8 @@ describe("GET /contacts", () => {
     expect(names(await get(token, "/contacts?searchParam=(11)%2098765"))).toEqual(["Ana Paula", "Bruno"]);
     // Bruno's number is stored without the ninth digit; searched with it, he is still found.
     expect(names(await get(token, "/contacts?searchParam=11987650000"))).toEqual(["Bruno"]);
+    // Ana's is stored with it; searched without it, she is found too.
+    expect(names(await get(token, "/contacts?searchParam=(11)%208765-4321"))).toEqual(["Ana Paula"]);
     // % is text, not a wildcard.
     expect(names(await get(token, "/contacts?searchParam=50%25"))).toEqual(["Carla 50%"]);
     // Groups live on their own page.

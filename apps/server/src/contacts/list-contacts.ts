@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, like, or, type SQL } from "drizzle-orm";
-import { CONTACT_OPTIONS_LIMIT, PAGE_SIZE, type ContactOption, type ContactPage } from "@atendo/shared";
+import { canonicalNumber, CONTACT_OPTIONS_LIMIT, PAGE_SIZE, type ContactOption, type ContactPage } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { contacts } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
@@ -8,8 +8,7 @@ import { presentContact } from "./present-contact.js";
 
 /**
  * Name, e-mail and number contain the text, case-insensitively. Text that looks like a phone number ("(11) 9876")
- * is matched by its digits against the number and its canonical form, so a number found without its ninth digit is
- * found with it too.
+ * is matched by its digits against the number and its canonical form, with and without the Brazilian ninth digit.
  */
 function searchCondition(searchParam: string | undefined): SQL | undefined {
   const term = searchParam?.trim();
@@ -17,11 +16,12 @@ function searchCondition(searchParam: string | undefined): SQL | undefined {
   const pattern = `%${escapeLike(term)}%`;
   const digits = term.replace(/\D/g, "");
   const looksLikeNumber = digits.length > 0 && /^[\d\s()+\-.]+$/.test(term);
-  return or(
-    ilike(contacts.name, pattern),
-    ilike(contacts.email, pattern),
-    looksLikeNumber ? or(like(contacts.number, `%${digits}%`), like(contacts.canonicalNumber, `%${digits}%`)) : undefined,
-  );
+  const numbers = new Set([digits]);
+  // "(11) 8765-4321" typed for a contact stored as 55 11 98765-4321.
+  if (/^[1-9][1-9][6-9]\d{7}$/.test(digits)) numbers.add(canonicalNumber(`55${digits}`).slice(2));
+  if (/^55[1-9][1-9][6-9]\d{7}$/.test(digits)) numbers.add(canonicalNumber(digits));
+  const byNumber = [...numbers].flatMap((d) => [like(contacts.number, `%${d}%`), like(contacts.canonicalNumber, `%${d}%`)]);
+  return or(ilike(contacts.name, pattern), ilike(contacts.email, pattern), ...(looksLikeNumber ? byNumber : []));
 }
 
 /** The contacts page: people, not groups (groups have their own page), by name, a page at a time. */
