@@ -7,6 +7,7 @@ import { toProviderError } from "./map-error.js";
 import { identityOf, jidOfChat, jidOfPerson, participantOf } from "./map-jid.js";
 import { timestampOf } from "./map-message.js";
 import { toBaileysContent } from "./map-outgoing.js";
+import type { GroupMetadataCache } from "./group-metadata-cache.js";
 import type { RecentMessages } from "./recent-messages.js";
 import type { SentMessageStore } from "./sent-message-store.js";
 
@@ -19,6 +20,7 @@ export interface LiveSocket {
   currentSocket(): BaileysSocket | undefined;
   recent: RecentMessages;
   sent: SentMessageStore;
+  groups: GroupMetadataCache;
   logger: ILogger;
   download: DownloadMedia;
 }
@@ -147,6 +149,7 @@ export function createOperations(live: LiveSocket): Operations {
     async groupInfo(groupId) {
       try {
         const meta = await live.socket().groupMetadata(jidOf({ kind: "group", id: groupId }));
+        live.groups.set(meta);
         const participants = meta.participants.map((p) => participantOf(contactIdentity(p)));
         return { id: groupId, subject: meta.subject ?? "", participants };
       } catch (err) {

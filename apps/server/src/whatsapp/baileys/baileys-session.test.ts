@@ -335,6 +335,8 @@ describe("Baileys session: operations", () => {
         { number: MARIA.number, lid: MARIA.lid },
       ],
     });
+    // What was fetched serves Baileys' group sends without asking WhatsApp again.
+    expect((await socket.config.cachedGroupMetadata!(`${GROUP.id}@g.us`))?.subject).toBe("Entregas");
     await expect(session.groupInfo("999")).rejects.toMatchObject({ code: "ERR_WAPP_INVALID_CONTACT" });
     await session.stop();
   });

@@ -5,6 +5,7 @@ import { ProviderError, type ProviderCapabilities, type ProviderEvent, type Sess
 import { createOperations, type DownloadMedia } from "./baileys-operations.js";
 import { makeBaileysSocket, quietLogger, socketConfig, type BaileysSocket, type ILogger, type MakeSocket } from "./baileys-socket.js";
 import { useDbAuthState, type DbAuthState } from "./db-auth-state.js";
+import { GroupMetadataCache } from "./group-metadata-cache.js";
 import { MAPPED_BAILEYS_EVENTS, mapBaileysEvent } from "./map-events.js";
 import { identityOf, jidOfPerson, type Identity } from "./map-jid.js";
 import type { MapContext } from "./map-message.js";
@@ -52,6 +53,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
   const box = createSecretBox(options.encryptionKey, options.previousEncryptionKeys);
   const sent = createSentMessageStore(db, options.whatsappId, box);
   const recent = new RecentMessages();
+  const groups = new GroupMetadataCache();
   const makeSocket = options.makeSocket ?? makeBaileysSocket;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
 
@@ -88,6 +90,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
         auth: auth.state,
         logger: quietLogger(logger),
         getMessage: async (key) => (key.id ? sent.get(key.id).catch(() => undefined) : undefined),
+        cachedGroupMetadata: async (jid) => groups.get(jid),
       }),
     );
     sock = socket;
@@ -103,6 +106,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
       socket.ev.on(name, (payload: BaileysEventMap[typeof name]) => {
         if (!current()) return;
         if (name === "messages.upsert") onUpsert(socket, payload as BaileysEventMap["messages.upsert"]);
+        groups.observe(name, payload);
         void emit(mapBaileysEvent(name, payload, mapContext));
       });
     }
@@ -182,6 +186,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
     currentSocket: () => sock,
     recent,
     sent,
+    groups,
     logger,
     download: options.download ?? downloadMediaMessage,
   });

@@ -56,10 +56,11 @@ export interface SocketSetup {
   auth: AuthenticationState;
   logger: ILogger;
   getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined>;
+  cachedGroupMetadata(jid: string): Promise<GroupMetadata | undefined>;
 }
 
 /** The socket options the product needs; everything else stays Baileys' default (including its WA Web version). */
-export function socketConfig({ auth, logger, getMessage }: SocketSetup): UserFacingSocketConfig {
+export function socketConfig({ auth, logger, getMessage, cachedGroupMetadata }: SocketSetup): UserFacingSocketConfig {
   return {
     auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
     logger,
@@ -70,6 +71,7 @@ export function socketConfig({ auth, logger, getMessage }: SocketSetup): UserFac
     markOnlineOnConnect: false,
     syncFullHistory: false,
     getMessage,
+    cachedGroupMetadata,
     // Status updates, broadcast lists and channels are not conversations of a help desk.
     shouldIgnoreJid: (jid) => isJidBroadcast(jid) || isJidNewsletter(jid),
   };
