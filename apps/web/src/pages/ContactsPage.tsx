@@ -124,8 +124,8 @@ export function ContactsPage() {
                   onClick={() => setDialog({ open: true, contactId: contact.id })}
                   data-testid={`contact-row-${contact.id}`}
                 >
-                  <TableCell data-testid="contact-row-name">{contact.name}</TableCell>
-                  <TableCell data-testid="contact-row-number">{formatNumber(contact.number)}</TableCell>
+                  <TableCell data-testid="contact-cell-name">{contact.name}</TableCell>
+                  <TableCell data-testid="contact-cell-number">{formatNumber(contact.number)}</TableCell>
                   <TableCell>{contact.email}</TableCell>
                   <TableCell align="right" onClick={(event) => event.stopPropagation()}>
                     <IconButton
