@@ -169,6 +169,15 @@ describe("Baileys session: reconnect by disconnect reason", () => {
     expect((await authRows()).length).toBeGreaterThan(0);
   });
 
+  it("a stop that arrives while starting wins: no socket is opened", async () => {
+    const { session, fake } = await setup();
+    const starting = session.start();
+    await session.stop();
+    await starting;
+    await settle();
+    expect(fake.sockets).toHaveLength(0);
+  });
+
   it("logout: tells WhatsApp, forgets the login, DISCONNECTED", async () => {
     const { session, fake, statuses, authRows } = await connected();
     await session.logout();

@@ -153,6 +153,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
     if (decision.action === "backoff") {
       const delay = backoffDelay(attempt++, backoff);
       await status({ status: "OPENING", reason: error?.message });
+      if (stopped) return;
       retryTimer = setTimeout(() => {
         retryTimer = undefined;
         if (!stopped) connect();
@@ -191,18 +192,21 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
     download: options.download ?? downloadMediaMessage,
   });
 
+  async function start() {
+    if (!stopped) return;
+    stopped = false;
+    attempt = 0;
+    loginPhase = deferred();
+    auth = await useDbAuthState(db, options.whatsappId, box);
+    await status({ status: "OPENING" });
+    // stop() may have come while the login was being read.
+    if (!stopped) connect();
+  }
+
   return {
     capabilities: BAILEYS_SESSION_CAPABILITIES,
 
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      attempt = 0;
-      loginPhase = deferred();
-      auth = await useDbAuthState(db, options.whatsappId, box);
-      await status({ status: "OPENING" });
-      connect();
-    },
+    start,
 
     stop: shutdown,
 
@@ -223,7 +227,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
       } catch (err) {
         throw new ProviderError("ERR_WAPP_INVALID_CONTACT", err instanceof Error ? err.message : String(err));
       }
-      if (stopped) await this.start();
+      if (stopped) await start();
       if (loggedIn()) throw new ProviderError("ERR_NOT_SUPPORTED", "this connection is already logged in");
       // WhatsApp accepts a pairing request only once the socket is in its login phase (when it would show a QR).
       const timeout = options.loginPhaseTimeoutMs ?? 30_000;
