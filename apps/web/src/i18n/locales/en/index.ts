@@ -12,7 +12,9 @@ import quickMessages from "./quickMessages.json";
 import tags from "./tags.json";
 import workingHours from "./workingHours.json";
 import validation from "./validation.json";
+import connections from "./connections.json";
+import simulator from "./simulator.json";
 import contacts from "./contacts.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts };
+export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator };
