@@ -15,10 +15,13 @@ import { QueuesPage } from "../pages/QueuesPage.js";
 import { TagsPage } from "../pages/TagsPage.js";
 import { QuickMessagesPage } from "../pages/QuickMessagesPage.js";
 import { ContactsPage } from "../pages/ContactsPage.js";
+import { ConnectionsPage } from "../pages/ConnectionsPage.js";
+import { SimulatorPage } from "../pages/SimulatorPage.js";
 import { AREA_ROUTES, CSHOW_ROUTES, type AreaRoute } from "./private-areas.js";
 
 /** Areas whose screens exist; the others show their title and an empty state. */
 const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
+  "/connections": () => <ConnectionsPage />,
   "/users": () => <UsersPage />,
   "/queues": () => <QueuesPage />,
   "/tags": () => <TagsPage />,
@@ -57,8 +60,17 @@ export function AppRoutes() {
       </Route>
       <Route element={<PrivateRoute />}>
         <Route element={<AppShell />}>
-          <Route path="/" element={<AreaPage key="connections" titleKey="menu.items.connections" />} />
-          <Route path="/connections" element={<AreaPage key="connections" titleKey="menu.items.connections" />} />
+          {/* "/" is the connections page too (spec section 2). */}
+          <Route path="/" element={AREA_PAGES["/connections"]?.()} />
+          <Route path="/connections" element={AREA_PAGES["/connections"]?.()} />
+          <Route
+            path="/simulator"
+            element={
+              <RequirePermission permission="simulator:use" deniedMessage="common.noPermission">
+                <SimulatorPage />
+              </RequirePermission>
+            }
+          />
           <Route path="/tickets/:ticketId?" element={<AreaPage key="tickets" titleKey="menu.items.tickets" />} />
           <Route path="/settings" element={<SettingsPage />} />
           {AREA_ROUTES.map(areaRoute)}

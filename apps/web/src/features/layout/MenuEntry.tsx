@@ -8,6 +8,8 @@ interface Props {
   /** The menu is open (labels visible) or collapsed to icons. */
   expanded: boolean;
   alert?: boolean;
+  /** Test id of the alert badge while it shows (the connections item's is connections-badge). */
+  alertTestId?: string;
   onNavigate?: () => void;
 }
 
@@ -17,7 +19,7 @@ function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-export function MenuEntry({ item, expanded, alert = false, onNavigate }: Props) {
+export function MenuEntry({ item, expanded, alert = false, alertTestId, onNavigate }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const label = t(item.labelKey);
@@ -35,7 +37,12 @@ export function MenuEntry({ item, expanded, alert = false, onNavigate }: Props) 
         sx={{ minHeight: 44, px: 2.5 }}
       >
         <ListItemIcon sx={{ minWidth: 40 }}>
-          <Badge color="error" variant="dot" invisible={!alert}>
+          <Badge
+            color="error"
+            variant="dot"
+            invisible={!alert}
+            slotProps={{ badge: alert && alertTestId ? ({ "data-testid": alertTestId } as object) : {} }}
+          >
             <Icon />
           </Badge>
         </ListItemIcon>

@@ -49,6 +49,7 @@ export function SideMenu({ expanded, onNavigate }: Props) {
                 item={item}
                 expanded={expanded}
                 alert={item.path === "/connections" && connectionsAlert}
+                alertTestId={item.path === "/connections" ? "connections-badge" : undefined}
                 onNavigate={onNavigate}
               />
             ))}

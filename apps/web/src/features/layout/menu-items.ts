@@ -8,6 +8,7 @@ import CodeOutlined from "@mui/icons-material/CodeOutlined";
 import ContactPhoneOutlined from "@mui/icons-material/ContactPhoneOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
+import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import FlashOnOutlined from "@mui/icons-material/FlashOnOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
@@ -48,6 +49,7 @@ export const SERVICE_ITEMS: readonly MenuItemDef[] = [
 /** Management section: admins only; some entries also need a plan flag or the super flag. */
 export const ADMIN_ITEMS: readonly MenuItemDef[] = [
   { path: "/connections", labelKey: "menu.items.connections", icon: SyncAltOutlined },
+  { path: "/simulator", labelKey: "menu.items.simulator", icon: ScienceOutlined, permission: "simulator:use" },
   { path: "/queues", labelKey: "menu.items.queues", icon: AccountTreeOutlined },
   {
     path: "/queue-integration",
