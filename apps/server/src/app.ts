@@ -25,6 +25,10 @@ import { createFileStorage, type FileStorage } from "./storage/file-storage.js";
 import { startJobs, type Jobs } from "./jobs/jobs.js";
 import multipart from "@fastify/multipart";
 import type { App } from "./http/types.js";
+import { connectionsRoutes } from "./connections/routes.js";
+import { simulatorRoutes } from "./whatsapp/simulator/routes.js";
+import { createAppSessions } from "./whatsapp/sessions/create-app-sessions.js";
+import type { SessionManager } from "./whatsapp/sessions/session-manager.js";
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +41,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** Background jobs (pg-boss) in the same database; see jobs/jobs.ts. */
   jobs: Jobs;
+  /** WhatsApp sessions: one live session per connection across processes; see whatsapp/sessions/. */
+  sessions: SessionManager;
 }
 
 export async function buildApp(opts: {
@@ -81,6 +87,7 @@ export async function buildApp(opts: {
     logger: app.log,
     redisUrl: config.redisUrl,
   });
+  const storage = createFileStorage(config.dataDir);
   const deps: AppDeps = {
     db,
     database,
@@ -92,10 +99,15 @@ export async function buildApp(opts: {
       redis: opts.redis,
     }),
     realtime,
-    storage: createFileStorage(config.dataDir),
+    storage,
     jobs: await startJobs({ database, schema: config.jobsSchema, logger: app.log }),
+    sessions: createAppSessions({ db, config, logger: app.log, realtime, storage }),
   };
   app.decorate("deps", deps);
+  app.addHook("onReady", () => deps.sessions.start());
+  // Before the socket server closes: this process's sessions stop and release their leases (another process, or
+  // the next start, resumes them).
+  app.addHook("preClose", () => deps.sessions.stop());
   app.addHook("preClose", async () => {
     await realtime.close();
   });
@@ -136,6 +148,8 @@ export async function buildApp(opts: {
   await app.register(tagsRoutes);
   await app.register(quickMessagesRoutes);
   await app.register(companySchedulesRoutes);
+  await app.register(connectionsRoutes);
+  await app.register(simulatorRoutes);
 
   return Object.assign(app, { routeList });
 }

@@ -42,6 +42,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number({ error: "must be a number" }).int().min(1).default(30),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, "apps/web/dist")),
+  SIMULATOR_ENABLED: bool.default(true),
+  SESSION_LEASE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(3).max(600).default(30),
 });
 
 export interface Config {
@@ -68,6 +70,12 @@ export interface Config {
   loginRateLimitPerEmail: number;
   webDist: string;
   version: string;
+  /** The built-in WhatsApp simulator (provider "simulator", its API and page). */
+  simulatorEnabled: boolean;
+  /** How long a WhatsApp session lease lasts without renewal: the failover time when a process dies. */
+  sessionLeaseSeconds: number;
+  /** Start sessions at boot and pick up orphaned ones (default true); tests turn it off as their files share a database. */
+  sessionSweep?: boolean;
   /** pg-boss's schema (default "pgboss"); tests give each app its own, as their files share one PostgreSQL database. */
   jobsSchema?: string;
 }
@@ -117,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
     webDist: e.WEB_DIST,
+    simulatorEnabled: e.SIMULATOR_ENABLED,
+    sessionLeaseSeconds: e.SESSION_LEASE_SECONDS,
     version: readVersion(),
   };
 }

@@ -3,6 +3,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorBody, FieldError } from "@atendo/shared";
 import { isErrorCode } from "@atendo/shared";
 import { AppError } from "../errors.js";
+import { ProviderError } from "../whatsapp/provider.js";
+import { appErrorOfProvider } from "../whatsapp/sessions/provider-error.js";
 
 /** Fastify's own 4xx errors, mapped onto our codes. */
 function codeForStatus(status: number): ErrorBody["error"] {
@@ -15,7 +17,9 @@ function codeForStatus(status: number): ErrorBody["error"] {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A provider's failure reaching a route (a session not running, an invalid number) is the client's answer too.
+    const err = thrown instanceof ProviderError ? (appErrorOfProvider(thrown) as unknown as FastifyError) : thrown;
     if (err instanceof AppError) {
       const body: ErrorBody = { error: err.code };
       if (err.details) body.details = err.details;

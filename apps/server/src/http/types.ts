@@ -5,7 +5,7 @@ import type { AuthContext } from "../auth/load-session-context.js";
 import type { AppDeps } from "../app.js";
 
 /** The kinds of tenant-owned rows a path parameter can name; the route walk has a fixture for each. */
-export type TenantResource = "users" | "queues" | "contacts" | "contactImports" | "tags" | "quickMessages";
+export type TenantResource = "users" | "queues" | "contacts" | "contactImports" | "tags" | "quickMessages" | "whatsapps";
 
 /** How the route walk fills a path parameter: a row of some company, or a fixed valid value. */
 export type ParamSpec = { resource: TenantResource } | { value: string };

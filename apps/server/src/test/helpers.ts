@@ -35,6 +35,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitPerEmail: 10_000,
     webDist: "/nonexistent-web-dist",
     version: "0.0.0-test",
+    simulatorEnabled: true,
+    sessionLeaseSeconds: 30,
+    // Test files share one PostgreSQL database: an app must not start the sessions of another file's connections.
+    sessionSweep: false,
     // Its own job queues: a job enqueued by one test file's app must not run in another's (other data folder).
     jobsSchema: `pgboss_test_${unique()}`,
     ...overrides,

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.js";
-import { contactImports, contacts, queues, quickMessages, tags } from "../db/schema.js";
+import { contactImports, contacts, queues, quickMessages, tags, whatsapps } from "../db/schema.js";
 import type { TenantResource } from "../http/types.js";
 import { createUser } from "./helpers.js";
 
@@ -39,6 +39,12 @@ export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) 
   quickMessages: async (db, companyId) => {
     const marker = `foreign-shortcode-${companyId}`;
     const [row] = await db.insert(quickMessages).values({ companyId, shortcode: marker, message: "x", geral: true }).returning();
+    return { id: row!.id, marker };
+  },
+  // A simulator connection: the simulator routes name it too.
+  whatsapps: async (db, companyId) => {
+    const marker = `Foreign Connection ${companyId}`;
+    const [row] = await db.insert(whatsapps).values({ companyId, name: marker, provider: "simulator", isDefault: true }).returning();
     return { id: row!.id, marker };
   },
 };

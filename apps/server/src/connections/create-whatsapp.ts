@@ -1,0 +1,91 @@
+import { count, eq } from "drizzle-orm";
+import type { WhatsAppCreateInput, WhatsAppView } from "@atendo/shared";
+import { companies, plans, whatsapps } from "../db/schema.js";
+import { inCompany } from "../db/tenant.js";
+import { AppError } from "../errors.js";
+import { isUniqueViolation } from "../db/unique-violation.js";
+import type { AuthContext } from "../auth/load-session-context.js";
+import { assertGreeting, assertProviderAllowed, defaultProvider, secretPatch, startQuietly, type ConnectionDeps } from "./connection-rules.js";
+import { loadWhatsappView, seesToken } from "./get-whatsapp.js";
+import { assertCompanyQueues, setWhatsappQueues } from "./whatsapp-queues.js";
+
+export interface SavedWhatsapp {
+  whatsapp: WhatsAppView;
+  /** Other connections this save changed (the previous default). */
+  alsoChanged: number[];
+}
+
+/**
+ * An admin adds a connection, within the plan's connection count (the company row is locked, so two admins cannot
+ * both take the last one). The company's first connection is its default; a new default takes the flag from the
+ * old one in the same transaction. The session starts at once, so the QR is there when the dialog opens.
+ */
+export async function createWhatsapp(deps: ConnectionDeps, auth: AuthContext, input: WhatsAppCreateInput): Promise<SavedWhatsapp> {
+  const { db } = deps;
+  const { companyId } = auth;
+  const provider = input.provider ?? defaultProvider(deps.config);
+  assertProviderAllowed(deps.config, provider);
+  assertGreeting(input.queueIds ?? [], input.greetingMessage ?? "");
+  if (input.transferQueueId) await assertCompanyQueues(db, companyId, [input.transferQueueId], "transferQueueId");
+
+  let saved: { id: number; alsoChanged: number[] };
+  try {
+    saved = await db.transaction(async (tx) => {
+      const [company] = await tx
+        .select({ id: companies.id, limit: plans.connections })
+        .from(companies)
+        .leftJoin(plans, eq(plans.id, companies.planId))
+        .where(eq(companies.id, companyId))
+        .for("update", { of: companies });
+      const [used] = await tx.select({ n: count() }).from(whatsapps).where(inCompany(whatsapps, companyId));
+      const existing = used?.n ?? 0;
+      if (company?.limit != null && existing >= company.limit) {
+        throw new AppError("ERR_PLAN_LIMIT_REACHED", 403, { resource: "connections", limit: company.limit });
+      }
+      const isDefault = existing === 0 || input.isDefault === true;
+      const previous = isDefault
+        ? await tx
+            .update(whatsapps)
+            .set({ isDefault: false, updatedAt: new Date() })
+            .where(inCompany(whatsapps, companyId, eq(whatsapps.isDefault, true)))
+            .returning({ id: whatsapps.id })
+        : [];
+      const [row] = await tx
+        .insert(whatsapps)
+        .values({
+          companyId,
+          name: input.name,
+          provider,
+          isDefault,
+          token: secretPatch(input.token) ?? null,
+          greetingMessage: input.greetingMessage ?? "",
+          complationMessage: input.complationMessage ?? "",
+          outOfHoursMessage: input.outOfHoursMessage ?? "",
+          ratingMessage: input.ratingMessage ?? "",
+          expiresInactiveMessage: input.expiresInactiveMessage ?? "",
+          expiresTicket: input.expiresTicket,
+          timeUseBotQueues: input.timeUseBotQueues,
+          maxUseBotQueues: input.maxUseBotQueues,
+          timeToTransfer: input.timeToTransfer ?? null,
+          transferQueueId: input.transferQueueId ?? null,
+          promptId: null,
+          activeTranscribe: input.activeTranscribe,
+          transcribe: input.transcribe,
+          transcribeme: input.transcribeme,
+          transcribekey: secretPatch(input.transcribekey) ?? null,
+          transcribeprovider: input.transcribeprovider ?? null,
+          sendme: input.sendme,
+          timeforagroup: input.timeforagroup,
+          timeresume: input.timeresume ?? null,
+        })
+        .returning({ id: whatsapps.id });
+      await setWhatsappQueues(tx, companyId, row!.id, input.queueIds ?? []);
+      return { id: row!.id, alsoChanged: previous.map((p) => p.id) };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "whatsapps_company_name_key")) throw new AppError("ERR_WAPP_NAME_ALREADY_EXISTS", 409);
+    throw err;
+  }
+  await startQuietly(deps, saved.id);
+  return { whatsapp: await loadWhatsappView(db, companyId, saved.id, { withToken: seesToken(auth) }), alsoChanged: saved.alsoChanged };
+}

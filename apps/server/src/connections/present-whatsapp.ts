@@ -1,0 +1,54 @@
+import type { WhatsAppCapabilities, WhatsAppProvider, WhatsAppView } from "@atendo/shared";
+import type { whatsapps } from "../db/schema.js";
+import { BAILEYS_CAPABILITIES } from "../whatsapp/sessions/providers.js";
+import { SIMULATOR_CAPABILITIES } from "../whatsapp/simulator/simulator-session.js";
+
+type WhatsAppRow = typeof whatsapps.$inferSelect;
+
+/** Known without a live session, so the page can show what a connection offers whatever its state. */
+export const PROVIDER_CAPABILITIES: Record<WhatsAppProvider, WhatsAppCapabilities> = {
+  beta: BAILEYS_CAPABILITIES,
+  simulator: SIMULATOR_CAPABILITIES,
+};
+
+/**
+ * What leaves the server about a connection. Never credentials: the login (auth keys) lives in other tables, the
+ * transcription key is only "set or not", and the API token goes to admins only (never in socket events).
+ */
+export function presentWhatsapp(row: WhatsAppRow, queues: WhatsAppView["queues"], opts: { withToken: boolean }): WhatsAppView {
+  return {
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    status: row.status,
+    qrcode: row.qrcode,
+    pairingCode: row.pairingCode,
+    retries: row.retries,
+    isDefault: row.isDefault,
+    ...(opts.withToken ? { token: row.token } : {}),
+    provider: row.provider,
+    greetingMessage: row.greetingMessage,
+    complationMessage: row.complationMessage,
+    outOfHoursMessage: row.outOfHoursMessage,
+    ratingMessage: row.ratingMessage,
+    expiresInactiveMessage: row.expiresInactiveMessage,
+    expiresTicket: row.expiresTicket,
+    timeUseBotQueues: row.timeUseBotQueues,
+    maxUseBotQueues: row.maxUseBotQueues,
+    timeToTransfer: row.timeToTransfer,
+    transferQueueId: row.transferQueueId,
+    promptId: row.promptId,
+    activeTranscribe: row.activeTranscribe,
+    transcribe: row.transcribe,
+    transcribeme: row.transcribeme,
+    hasTranscribeKey: Boolean(row.transcribekey),
+    transcribeprovider: row.transcribeprovider,
+    sendme: row.sendme,
+    timeforagroup: row.timeforagroup,
+    timeresume: row.timeresume,
+    queues,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    capabilities: PROVIDER_CAPABILITIES[row.provider],
+  };
+}

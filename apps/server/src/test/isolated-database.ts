@@ -1,0 +1,31 @@
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, type Database } from "../db/client.js";
+
+/**
+ * A database of its own, for tests whose code reads across companies (the session sweep takes every orphaned
+ * connection): on PostgreSQL a fresh database next to the run's one (dropped on close), else an in-memory PGlite.
+ */
+export async function createIsolatedDatabase(): Promise<Database & { url?: string }> {
+  const base = inject("databaseUrl");
+  if (!base) return openDatabase({ pgliteDir: null });
+  const name = `atendo_isolated_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { WhatsAppProvider } from "@atendo/shared";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import type { FileStorage } from "../../storage/file-storage.js";
+import type { Realtime } from "../../realtime/realtime.js";
+import { ProviderError, type ProviderCapabilities, type SessionContext, type WhatsAppSession } from "../provider.js";
+
+/** What a provider's sessions may use from the server. */
+export interface ProviderDeps {
+  db: Db;
+  storage: FileStorage;
+  logger: FastifyBaseLogger;
+  realtime: Pick<Realtime, "toCompany" | "toAdmins">;
+  config: Config;
+}
+
+/**
+ * One provider: its capabilities (known without a live session, so the connections page can show them) and how
+ * to make a session. The session manager creates sessions only through these.
+ */
+export interface ProviderDefinition {
+  name: WhatsAppProvider;
+  capabilities: ProviderCapabilities;
+  createSession(ctx: SessionContext, deps: ProviderDeps): WhatsAppSession;
+}
+
+/** The providers this process offers, by name; a provider turned off by configuration is absent. */
+export type ProviderRegistry = ReadonlyMap<WhatsAppProvider, ProviderDefinition>;
+
+export const BAILEYS_CAPABILITIES: ProviderCapabilities = {
+  qr: true,
+  pairingCode: true,
+  edit: true,
+  delete: true,
+  forward: true,
+  presence: true,
+  groups: true,
+  numberCheck: true,
+  templates: false,
+  readReceipts: true,
+};
+
+/**
+ * Stand-in for the Baileys provider until its adapter (whatsapp/baileys/) registers itself here: a session that
+ * refuses to start, so a "beta" connection shows DISCONNECTED (failed to start) instead of pretending to run.
+ */
+export const unavailableBaileysProvider: ProviderDefinition = {
+  name: "beta",
+  capabilities: BAILEYS_CAPABILITIES,
+  createSession() {
+    const refuse = async (): Promise<never> => {
+      throw new ProviderError("ERR_WAPP_NOT_INITIALIZED", "the Baileys provider is not available in this build");
+    };
+    return {
+      capabilities: BAILEYS_CAPABILITIES,
+      start: refuse,
+      stop: async () => undefined,
+      logout: async () => undefined,
+      requestPairingCode: refuse,
+      send: refuse,
+      react: refuse,
+      edit: refuse,
+      delete: refuse,
+      markRead: refuse,
+      sendPresence: refuse,
+      checkNumber: refuse,
+      groupInfo: refuse,
+      downloadMedia: refuse,
+    };
+  },
+};
+
+export function createProviderRegistry(definitions: ProviderDefinition[]): ProviderRegistry {
+  return new Map(definitions.map((d) => [d.name, d]));
+}
