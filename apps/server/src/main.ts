@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     adminPassword: config.adminPassword,
     demoPassword: config.demoPassword,
     seedDemo: config.seedDemo,
+    simulatorEnabled: config.simulatorEnabled,
   });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;

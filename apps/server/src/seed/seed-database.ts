@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { companies, plans, users } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
+import { seedDemoConnection } from "./seed-demo-connection.js";
 
 export interface SeedLogin {
   role: string;
@@ -16,6 +17,8 @@ export interface SeedOptions {
   adminPassword?: string;
   demoPassword?: string;
   seedDemo: boolean;
+  /** The demo company also gets a connected simulator connection with a few customers. */
+  simulatorEnabled?: boolean;
   now?: Date;
 }
 
@@ -81,6 +84,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedLogin
         { companyId: demo!.id, name: "Ana Admin", email: "admin@demo.test", passwordHash: demoHash, profile: "admin", allTicket: "enabled" },
         { companyId: demo!.id, name: "Bruno Atendente", email: "agent@demo.test", passwordHash: demoHash, profile: "user" },
       ]);
+      if (opts.simulatorEnabled) await seedDemoConnection(tx, demo!.id);
       logins.push(
         { role: "Demo admin", email: "admin@demo.test", password: demoPassword },
         { role: "Demo agent", email: "agent@demo.test", password: demoPassword },
