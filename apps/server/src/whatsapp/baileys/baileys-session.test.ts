@@ -111,6 +111,23 @@ describe("Baileys session: reconnect by disconnect reason", () => {
     await session.stop();
   });
 
+  it("a socket that cannot be made on reconnect ends the session as DISCONNECTED", async () => {
+    const fake = fakeSockets();
+    let made = 0;
+    const { session, statuses } = await setup({
+      makeSocket: (config) => {
+        if (made++ > 0) throw new Error("bad socket configuration");
+        return fake.make(config);
+      },
+    });
+    await session.start();
+    fake.latest().open();
+    fake.latest().close(boom("restart", DisconnectReason.restartRequired));
+    await settle();
+    expect(statuses().at(-1)).toBe("DISCONNECTED");
+    await session.stop();
+  });
+
   it("loggedOut: wipes the login, DISCONNECTED, no reconnect", async () => {
     const { session, fake, statuses, authRows } = await connected();
     expect((await authRows()).length).toBeGreaterThan(0);

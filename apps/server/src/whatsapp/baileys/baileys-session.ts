@@ -149,14 +149,14 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
     logger.info({ statusCode, reason: error?.message, decision }, "WhatsApp connection closed");
     sock = undefined;
     subscribed.clear();
-    if (decision.action === "reconnect-now") return connect();
+    if (decision.action === "reconnect-now") return reconnect();
     if (decision.action === "backoff") {
       const delay = backoffDelay(attempt++, backoff);
       await status({ status: "OPENING", reason: error?.message });
       if (stopped) return;
       retryTimer = setTimeout(() => {
         retryTimer = undefined;
-        if (!stopped) connect();
+        if (!stopped) reconnect();
       }, delay);
       return;
     }
@@ -165,6 +165,17 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
     if (decision.wipeLogin) await auth?.clear().catch((err: unknown) => logger.error({ err }, "could not wipe the WhatsApp login"));
     if (decision.wipeLogin) auth = undefined;
     await status({ status: decision.status, reason: error?.message ?? decision.status });
+  }
+
+  /** A socket that cannot even be made (bad configuration) ends the session visibly instead of throwing in a timer. */
+  function reconnect() {
+    try {
+      connect();
+    } catch (err) {
+      logger.error({ err }, "could not open a WhatsApp socket");
+      stopped = true;
+      void status({ status: "DISCONNECTED", reason: err instanceof Error ? err.message : String(err) });
+    }
   }
 
   async function shutdown() {
