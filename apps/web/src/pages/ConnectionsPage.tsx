@@ -81,7 +81,7 @@ export function ConnectionsPage() {
         </Box>
       ) : sorted.length ? (
         <Box
-          sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(340px, 100%), 1fr))", gap: 2, alignItems: "start" }}
+          sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(380px, 100%), 1fr))", gap: 2, alignItems: "start" }}
           data-testid="connections-list"
         >
           {sorted.map((connection) => (

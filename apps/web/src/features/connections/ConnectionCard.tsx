@@ -205,12 +205,12 @@ export function ConnectionCard({ connection, queueOptions, canManage, onEdit, on
 
         <Box>
           <Typography variant="subtitle2">{t("connections.transcription")}</Typography>
-          <Stack>
+          <Stack sx={{ pl: 0.5 }}>
             {switchField("activeTranscribe", t("connections.activeTranscribe"))}
             {switchField("transcribe", t("connections.transcribe"))}
             {switchField("transcribeme", t("connections.transcribeme"))}
           </Stack>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 1 }}>
+          <Stack spacing={1.5} sx={{ mt: 1 }}>
             <TextField
               select
               size="small"
@@ -219,6 +219,7 @@ export function ConnectionCard({ connection, queueOptions, canManage, onEdit, on
               value={draft.transcribeprovider}
               onChange={(e) => set("transcribeprovider", e.target.value as CardDraft["transcribeprovider"])}
               disabled={!canManage}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               data-testid={`connection-transcribeprovider-${id}`}
             >
               <MenuItem value="">

@@ -224,7 +224,7 @@ export function ConnectionDialog({ open, connection, queues, onClose }: Props) {
       <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
         <DialogTitle>{connection ? t("connections.edit") : t("connections.add")}</DialogTitle>
         <DialogContent dividers>
-          <Stack spacing={2}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "flex-start" } }}>
               <TextField
                 label={t("connections.name")}

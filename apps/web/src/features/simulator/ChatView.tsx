@@ -147,20 +147,39 @@ export function ChatView({ whatsappId, contact, contacts, agentPresence }: Props
       </Box>
       <Divider />
       <Stack direction="row" spacing={0.5} sx={{ px: 1, pt: 0.5, flexWrap: "wrap", alignItems: "center" }}>
+        {/*
+          A plain label around a visually hidden (still focusable) file input: a click opens the picker, the keyboard
+          reaches the input, and end-to-end tests can set files on the test id itself.
+        */}
         <Tooltip title={t("simulator.attach")}>
-          <IconButton component="label" aria-label={t("simulator.attach")} data-testid="simulator-attach">
+          <Box
+            component="label"
+            data-testid="simulator-attach"
+            sx={{
+              position: "relative",
+              display: "inline-flex",
+              p: 1,
+              borderRadius: "50%",
+              cursor: "pointer",
+              color: "action.active",
+              "&:hover": { bgcolor: "action.hover" },
+              "&:focus-within": { outline: 2, outlineColor: "primary.main", outlineStyle: "solid" },
+            }}
+          >
             <AttachFile />
-            <input
+            <Box
+              component="input"
               type="file"
-              hidden
+              aria-label={t("simulator.attach")}
               accept="image/*,audio/*,video/*,application/*,text/*"
-              onChange={(e) => {
+              onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
                 const file = e.target.files?.[0];
                 e.target.value = "";
                 if (file) void sendFile(file);
               }}
+              sx={{ position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" }}
             />
-          </IconButton>
+          </Box>
         </Tooltip>
         <Tooltip title={t("simulator.voiceHelp")}>
           <ToggleButton
