@@ -42,7 +42,7 @@ afterEach(async () => {
   await i18n.changeLanguage("pt");
 });
 
-describe("QueuesPage", () => {
+describe("QueuesPage", { timeout: 20_000 }, () => {
   it("shows a card per queue with name, colour, order, greeting and no integration", async () => {
     signInAs(admin());
     renderApp(<AppRoutes />, "/queues");
@@ -81,7 +81,8 @@ describe("QueuesPage", () => {
       expect((await input("working-hours-monday-start")).value).toBe("25:00");
       fireEvent.click(screen.getByTestId("queue-save"));
       expect(await within(screen.getByTestId("working-hours-monday-start")).findByText(texts.invalidTime)).toBeTruthy();
-      expect(screen.getByTestId("queue-tab-schedules").getAttribute("aria-selected")).toBe("true");
+      // The message shows as soon as the field is re-validated; the tab switches once the submit is refused.
+      await waitFor(() => expect(screen.getByTestId("queue-tab-schedules").getAttribute("aria-selected")).toBe("true"));
       expect(api.requests).not.toContain("POST /queue");
     });
   }

@@ -42,7 +42,7 @@ afterEach(async () => {
   await i18n.changeLanguage("pt");
 });
 
-describe("QuickMessagesPage", () => {
+describe("QuickMessagesPage", { timeout: 20_000 }, () => {
   it("lists shortcode, attachment or 'Sem anexo', and the general flag; agents edit only their own", async () => {
     signInAs(makeUser({ id: 7, profile: "user" }));
     renderApp(<AppRoutes />, "/quick-messages");

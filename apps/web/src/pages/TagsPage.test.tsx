@@ -39,7 +39,7 @@ afterEach(async () => {
   await i18n.changeLanguage("pt");
 });
 
-describe("TagsPage", () => {
+describe("TagsPage", { timeout: 20_000 }, () => {
   it("lists tags with the name chip in the tag's colour and the tickets count", async () => {
     signInAs(makeUser());
     renderApp(<AppRoutes />, "/tags");

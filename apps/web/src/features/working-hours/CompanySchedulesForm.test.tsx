@@ -21,7 +21,7 @@ const input = async (testId: string) => {
   return found;
 };
 
-describe("Settings: Schedules tab", () => {
+describe("Settings: Schedules tab", { timeout: 20_000 }, () => {
   it("is absent unless working hours are managed per company", async () => {
     signInAs(makeUser({ profile: "admin" }), "queue");
     renderApp(<AppRoutes />, "/settings");
