@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
@@ -14,7 +15,6 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
     app.log.warn(`web client not built (${indexFile} missing): run "npm run build"`);
     return;
   }
-  const indexHtml = readFileSync(indexFile, "utf8");
   const rootFiles = new Set(
     readdirSync(webDist).filter((f) => f !== "index.html" && statSync(path.join(webDist, f)).isFile()),
   );
@@ -32,6 +32,8 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
     const name = url.slice(1);
     if (rootFiles.has(name)) return reply.sendFile(name);
     if (!(request.headers.accept ?? "").includes("text/html")) return;
+    // Read per navigation (small, rare): a rebuilt client is served without restarting the server.
+    const indexHtml = await readFile(indexFile, "utf8");
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
   });
 }
