@@ -1,6 +1,7 @@
 import { idParamsSchema, whatsappCreateSchema, whatsappListQuerySchema, whatsappSessionStartSchema, whatsappUpdateSchema } from "@atendo/shared";
 import type { App } from "../http/types.js";
 import { authOf } from "../http/authenticate.js";
+import { noBodyAsEmpty } from "../http/empty-body.js";
 import type { ConnectionDeps } from "./connection-rules.js";
 import { listWhatsapps } from "./list-whatsapps.js";
 import { getWhatsapp } from "./get-whatsapp.js";
@@ -81,6 +82,8 @@ export async function connectionsRoutes(app: App): Promise<void> {
     {
       schema: { params: idParamsSchema, body: whatsappSessionStartSchema },
       config: { permission: "connections-page:editOrDeleteConnection", params, example: { body: {} } },
+      // The spec's client posts no body at all ("retry start").
+      preValidation: noBodyAsEmpty,
     },
     async (request) => startWhatsappSession(deps(), authOf(request), request.params.id, request.body),
   );

@@ -12,6 +12,7 @@ import {
 } from "@atendo/shared";
 import type { App } from "../../http/types.js";
 import { authOf } from "../../http/authenticate.js";
+import { noBodyAsEmpty } from "../../http/empty-body.js";
 import { AppError, validationError } from "../../errors.js";
 import { readUpload } from "../../storage/read-upload.js";
 import { findSimulatorConnection, type SimulatorDeps } from "./find-simulator-connection.js";
@@ -120,7 +121,7 @@ export async function simulatorRoutes(app: App): Promise<void> {
 
   app.post(
     "/simulator/:whatsappId/chats/:number/read",
-    { schema: { params: chatParams, body: simulatorReadSchema }, config: { permission, params: chat, example: { body: {} } } },
+    { schema: { params: chatParams, body: simulatorReadSchema }, config: { permission, params: chat, example: { body: {} } }, preValidation: noBodyAsEmpty },
     async (request, reply) => {
       await readSimulatorChat(deps(), authOf(request).companyId, request.params.whatsappId, request.params.number, request.body?.author);
       return reply.status(204).send();

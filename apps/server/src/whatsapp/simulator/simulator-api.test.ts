@@ -131,7 +131,7 @@ describe("simulator API: messages", () => {
     expect(text.ack).toBe(1);
     const audio = await app.deps.sessions.call(created.id, "send", { kind: "user", number: CUSTOMER }, { type: "audio", data: SAMPLE_FILES.mp3, mimetype: "audio/mpeg", voice: true });
     await eventually(async () => (await messages()).every((m) => m.ack === 3));
-    expect((await api("POST", `/chats/${CUSTOMER}/read`, {})).statusCode).toBe(204);
+    expect((await api("POST", `/chats/${CUSTOMER}/read`)).statusCode).toBe(204);
     expect((await messages()).map((m) => m.ack)).toEqual([4, 4]);
     expect((await api("POST", `/chats/${CUSTOMER}/play`, { messageId: text.messageId })).statusCode).toBe(400);
     expect((await api("POST", `/chats/${CUSTOMER}/play`, { messageId: audio.messageId })).statusCode).toBe(204);
