@@ -19,6 +19,7 @@ import { startContactImport } from "./start-contact-import.js";
 import { getContactImport } from "./get-contact-import.js";
 import { importPhoneContacts } from "./import-phone-contacts.js";
 import { CONTACT_IMPORT_JOB, runContactImport, type ContactImportJob } from "./run-contact-import.js";
+import { checkNumberOnDefault } from "../connections/check-number-on-default.js";
 
 export async function contactsRoutes(app: App): Promise<void> {
   const params = { id: { resource: "contacts" as const } };
@@ -42,7 +43,7 @@ export async function contactsRoutes(app: App): Promise<void> {
 
   app.post("/contacts", { schema: { body: contactCreateSchema }, config: { example } }, async (request, reply) => {
     const { companyId } = authOf(request);
-    const result = await createContact(app.deps.db, companyId, request.body);
+    const result = await createContact(app.deps.db, companyId, request.body, checkNumberOnDefault({ ...app.deps, logger: request.log }));
     if (result.alreadyExists) return reply.status(200).send(result);
     const { alreadyExists: _a, invalido: _i, whatsappCheck: _w, ...contact } = result;
     emit(companyId, { action: "create", contact });
