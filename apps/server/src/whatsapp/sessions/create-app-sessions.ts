@@ -6,7 +6,8 @@ import type { Realtime } from "../../realtime/realtime.js";
 import { emitWhatsappUpdate } from "../../connections/emit-whatsapp.js";
 import { simulatorProvider } from "../simulator/simulator-provider.js";
 import { socketIoChannel } from "./command-channel.js";
-import { createProviderRegistry, unavailableBaileysProvider, type ProviderDefinition } from "./providers.js";
+import { baileysProvider } from "../baileys/baileys-provider.js";
+import { createProviderRegistry, type ProviderDefinition } from "./providers.js";
 import { createSessionManager, type SessionManager } from "./session-manager.js";
 
 /**
@@ -15,7 +16,7 @@ import { createSessionManager, type SessionManager } from "./session-manager.js"
  */
 export function createAppSessions(deps: { db: Db; config: Config; logger: FastifyBaseLogger; realtime: Realtime; storage: FileStorage }): SessionManager {
   const { config, realtime } = deps;
-  const definitions: ProviderDefinition[] = [unavailableBaileysProvider];
+  const definitions: ProviderDefinition[] = [baileysProvider()];
   if (config.simulatorEnabled) definitions.push(simulatorProvider());
   return createSessionManager({
     db: deps.db,

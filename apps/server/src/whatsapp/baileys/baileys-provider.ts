@@ -1,0 +1,31 @@
+import type { ProviderDefinition } from "../sessions/providers.js";
+import { ProviderError } from "../provider.js";
+import { BAILEYS_SESSION_CAPABILITIES, createBaileysSession } from "./baileys-session.js";
+import type { MakeSocket } from "./baileys-socket.js";
+
+/**
+ * Tests and e2e runs (NODE_ENV=test) never reach WhatsApp: a "beta" session there fails to start, like a provider
+ * that is unavailable, instead of dialling out. Tests of the adapter itself pass a fake socket.
+ */
+const offlineSocket: MakeSocket = () => {
+  throw new ProviderError("ERR_WAPP_NOT_INITIALIZED", "Baileys does not connect to WhatsApp when NODE_ENV=test");
+};
+
+/** The Baileys provider ("beta") for the session manager's registry. */
+export function baileysProvider(opts: { makeSocket?: MakeSocket } = {}): ProviderDefinition {
+  return {
+    name: "beta",
+    capabilities: BAILEYS_SESSION_CAPABILITIES,
+    createSession(ctx, deps) {
+      return createBaileysSession({
+        companyId: ctx.companyId,
+        whatsappId: ctx.whatsappId,
+        onEvent: (event) => ctx.onEvent(event),
+        db: deps.db,
+        encryptionKey: deps.config.whatsappEncryptionKey,
+        logger: deps.logger,
+        ...(opts.makeSocket ? { makeSocket: opts.makeSocket } : deps.config.nodeEnv === "test" ? { makeSocket: offlineSocket } : {}),
+      });
+    },
+  };
+}
