@@ -39,11 +39,13 @@ export function ContactImportDialog({ importId, onClose }: Props) {
   const view = query.data;
   const finished = view?.status === "done" || view?.status === "failed";
 
-  useSocketEvent<ContactImportEventPayload>(user ? companyEvent.contactImport(user.companyId) : null, (payload) =>
-    applyImportEvent(queryClient, payload.import),
-  );
+  useSocketEvent<ContactImportEventPayload>(user ? companyEvent.contactImport(user.companyId) : null, (payload) => {
+    applyImportEvent(queryClient, payload.import);
+    // Anyone's finished import changes the list this page shows.
+    if (payload.import.status === "done") void queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
+  });
 
-  // The imported contacts show up in the list once the import is over.
+  // The imported contacts show up in the list once the import is over (also when only polling saw it end).
   useEffect(() => {
     if (view?.status === "done") void queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
   }, [view?.status, queryClient]);
