@@ -29,6 +29,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // Whole pages render in jsdom; on a loaded 2-core machine that can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {
