@@ -1,13 +1,13 @@
 import type { WhatsAppCapabilities, WhatsAppProvider, WhatsAppView } from "@atendo/shared";
 import type { whatsapps } from "../db/schema.js";
-import { BAILEYS_CAPABILITIES } from "../whatsapp/sessions/providers.js";
+import { BAILEYS_SESSION_CAPABILITIES } from "../whatsapp/baileys/baileys-session.js";
 import { SIMULATOR_CAPABILITIES } from "../whatsapp/simulator/simulator-session.js";
 
 type WhatsAppRow = typeof whatsapps.$inferSelect;
 
 /** Known without a live session, so the page can show what a connection offers whatever its state. */
 export const PROVIDER_CAPABILITIES: Record<WhatsAppProvider, WhatsAppCapabilities> = {
-  beta: BAILEYS_CAPABILITIES,
+  beta: BAILEYS_SESSION_CAPABILITIES,
   simulator: SIMULATOR_CAPABILITIES,
 };
 

@@ -42,8 +42,8 @@ export const BAILEYS_CAPABILITIES: ProviderCapabilities = {
 };
 
 /**
- * Stand-in for the Baileys provider until its adapter (whatsapp/baileys/) registers itself here: a session that
- * refuses to start, so a "beta" connection shows DISCONNECTED (failed to start) instead of pretending to run.
+ * A "beta" provider whose sessions refuse to start (the connection shows DISCONNECTED, "failed to start"): for tests
+ * of the session manager, and wherever Baileys must not run. The app registers the real one (whatsapp/baileys/).
  */
 export const unavailableBaileysProvider: ProviderDefinition = {
   name: "beta",
