@@ -26,3 +26,18 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByTestId("login-submit").click();
   await page.waitForURL("**/tickets");
 }
+
+/** Calls the API as the signed-in page does (its stored access token). */
+export async function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { accept: "application/json", "content-type": "application/json", authorization: `Bearer ${localStorage.getItem("token")}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, data: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}

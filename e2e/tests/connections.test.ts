@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO, launchBrowser, newPage, signIn } from "../browser.js";
+import { apiFromPage, DEMO, launchBrowser, newPage, signIn } from "../browser.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,20 +10,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Calls the API as the signed-in page does (its stored access token). */
-async function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { accept: "application/json", "content-type": "application/json", authorization: `Bearer ${localStorage.getItem("token")}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, data: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 const statusOf = (page: Page, id: string) => page.getByTestId(`connection-status-${id}`).getAttribute("data-status");
 const badges = (page: Page) => page.getByTestId("connections-badge").count();
