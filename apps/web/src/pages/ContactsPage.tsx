@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { useMemo, useRef, useState, type ChangeEvent } from "react";
 import {
   Button,
   IconButton,
@@ -55,11 +55,7 @@ export function ContactsPage() {
   const [importId, setImportId] = useState<number | undefined>();
 
   const contacts = useMemo(() => list.data?.pages.flatMap((page) => page.contacts) ?? [], [list.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const onScroll = useNearBottom(loadMore, Boolean(hasNextPage));
+  const onScroll = useNearBottom(list);
 
   useSocketEvent<ContactEventPayload>(user ? companyEvent.contact(user.companyId) : null, (event) => applyContactEvent(queryClient, event));
 

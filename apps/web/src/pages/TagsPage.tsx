@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import {
   Button,
   Chip,
@@ -46,11 +46,7 @@ export function TagsPage() {
   const [deleting, setDeleting] = useState<TagView | null>(null);
 
   const tags = useMemo(() => list.data?.pages.flatMap((page) => page.tags) ?? [], [list.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const onScroll = useNearBottom(loadMore, Boolean(hasNextPage));
+  const onScroll = useNearBottom(list);
 
   useSocketEvent(user ? companyEvent.tag(user.companyId) : null, () => {
     void queryClient.invalidateQueries({ queryKey: tagKeys.all });

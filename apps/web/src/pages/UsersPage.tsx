@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import {
   Box,
   Button,
@@ -44,11 +44,7 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<UserView | null>(null);
 
   const users = useMemo(() => list.data?.pages.flatMap((p) => p.users) ?? [], [list.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const onScroll = useNearBottom(loadMore, Boolean(hasNextPage));
+  const onScroll = useNearBottom(list);
 
   // Another admin's change, or a user going online, refreshes the list.
   useSocketEvent(me ? companyEvent.user(me.companyId) : null, () => {
