@@ -9,6 +9,7 @@ import { AppError } from "../errors.js";
 import { hashPassword } from "../auth/passwords.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { presentUser } from "./present-user.js";
+import { assertConnectionInCompany } from "./assert-connection-in-company.js";
 import { loadUserQueues, setUserQueues } from "./load-user-queues.js";
 
 /**
@@ -17,6 +18,7 @@ import { loadUserQueues, setUserQueues } from "./load-user-queues.js";
  */
 export async function createUser(db: Db, auth: AuthContext, raw: UserCreateInput): Promise<UserView> {
   const input = userCreateSchema.parse(raw);
+  await assertConnectionInCompany(db, auth.companyId, input.whatsappId);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -39,6 +41,7 @@ export async function createUser(db: Db, auth: AuthContext, raw: UserCreateInput
           passwordHash,
           profile: input.profile,
           allTicket: input.allTicket,
+          whatsappId: input.whatsappId,
         })
         .returning();
       await setUserQueues(tx, auth.companyId, user!.id, input.queueIds);

@@ -62,6 +62,28 @@ describe("PUT /users/{id}", () => {
     expect(same.statusCode).toBe(200);
   });
 
+  it("lets only admins set a user's default connection, and only to one of the company's", async () => {
+    const company = await createCompany(database.db);
+    const other = await createCompany(database.db);
+    const admin = await createUser(database.db, company.id, { profile: "admin" });
+    const user = await createUser(database.db, company.id);
+    const { whatsapps } = await import("../db/schema.js");
+    const [own] = await database.db.insert(whatsapps).values({ companyId: company.id, name: "Principal", provider: "simulator" }).returning();
+    const [foreign] = await database.db.insert(whatsapps).values({ companyId: other.id, name: "Alheia", provider: "simulator" }).returning();
+    const userToken = (await login(app, user.email, user.password)).token;
+    expect((await put(userToken, user.id, { name: user.name, email: user.email, whatsappId: own!.id })).json()).toEqual({ error: "ERR_NO_PERMISSION" });
+    const adminToken = (await login(app, admin.email, admin.password)).token;
+    const denied = await put(adminToken, user.id, { name: user.name, email: user.email, whatsappId: foreign!.id });
+    expect(denied.statusCode).toBe(400);
+    expect(denied.json()).toEqual({ error: "ERR_VALIDATION", fields: [{ path: "body.whatsappId", message: "validation.invalid" }] });
+    const set = await put(adminToken, user.id, { name: user.name, email: user.email, whatsappId: own!.id });
+    expect(set.json()).toMatchObject({ whatsappId: own!.id });
+    // The user's own profile form, sending the same connection back, still saves.
+    expect((await put(userToken, user.id, { name: "Novo", email: user.email, whatsappId: own!.id })).statusCode).toBe(200);
+    const cleared = await put(adminToken, user.id, { name: "Novo", email: user.email, whatsappId: null });
+    expect(cleared.json()).toMatchObject({ whatsappId: null });
+  });
+
   it("does not let a user edit or read a colleague", async () => {
     const company = await createCompany(database.db);
     const user = await createUser(database.db, company.id);

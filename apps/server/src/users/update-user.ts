@@ -8,6 +8,7 @@ import { AppError } from "../errors.js";
 import { hashPassword } from "../auth/passwords.js";
 import { revokeUserSessions } from "../auth/revoke-sessions.js";
 import { presentUser } from "./present-user.js";
+import { assertConnectionInCompany } from "./assert-connection-in-company.js";
 import { loadUserQueues, setUserQueues } from "./load-user-queues.js";
 
 export interface UpdatedUser {
@@ -24,15 +25,19 @@ export async function updateUser(db: Db, auth: AuthContext, userId: number, inpu
   const [target] = await db.select().from(users).where(inCompany(users, auth.companyId, eq(users.id, userId)));
   if (!target) throw new AppError("ERR_NO_USER_FOUND", 404);
   if (target.id !== auth.userId && !can(auth, "users:manage")) throw new AppError("ERR_NO_PERMISSION", 403);
+  // Profile, default connection and allTicket are one permission (spec 6: user-modal:editProfile).
   const changesRights =
     (input.profile !== undefined && input.profile !== target.profile) ||
-    (input.allTicket !== undefined && input.allTicket !== target.allTicket);
+    (input.allTicket !== undefined && input.allTicket !== target.allTicket) ||
+    (input.whatsappId !== undefined && input.whatsappId !== target.whatsappId);
   if (changesRights && !can(auth, "user-modal:editProfile")) throw new AppError("ERR_NO_PERMISSION", 403);
   if (input.queueIds !== undefined) {
     const current = (await loadUserQueues(db, auth.companyId, [target.id])).get(target.id)!.map((q) => q.id);
     const same = current.length === new Set(input.queueIds).size && input.queueIds.every((id) => current.includes(id));
     if (!same && !can(auth, "user-modal:editQueues")) throw new AppError("ERR_NO_PERMISSION", 403);
   }
+
+  await assertConnectionInCompany(db, auth.companyId, input.whatsappId);
 
   // Unscoped by design: e-mails are unique across the platform because login is by e-mail.
   const [taken] = await db
@@ -51,6 +56,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: number, inpu
         email: input.email,
         profile: input.profile ?? target.profile,
         allTicket: input.allTicket ?? target.allTicket,
+        whatsappId: input.whatsappId === undefined ? target.whatsappId : input.whatsappId,
         ...(newPassword ? { passwordHash: newPassword } : {}),
         updatedAt: new Date(),
       })

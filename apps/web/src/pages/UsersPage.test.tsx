@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { STORAGE_KEYS, type SessionUser, type UserView } from "@atendo/shared";
 import { AppRoutes } from "../routes/AppRoutes.js";
 import { i18n } from "../i18n/index.js";
@@ -28,6 +28,7 @@ function signInAs(user: SessionUser, extra: Parameters<typeof fakeApi>[0] = {}) 
     "GET /auth/me": { status: 200, data: user },
     "GET /users": { status: 200, data: { users: [listed], count: 1, hasMore: false } },
     "GET /queue": { status: 200, data: [{ id: 5, name: "Vendas", color: "#ff0000" }] },
+    "GET /whatsapp/": { status: 200, data: [{ id: 8, name: "WhatsApp Loja" }] },
     ...extra,
   });
 }
@@ -74,6 +75,22 @@ describe("UsersPage", () => {
     });
   }
 
+  it("sends the chosen default connection", async () => {
+    const api = signInAs(makeUser({ id: 1, profile: "admin" }), {
+      "POST /users": { status: 201, data: { ...listed, id: 32 } },
+    });
+    renderApp(<AppRoutes />, "/users");
+    fireEvent.click(await screen.findByTestId("users-add"));
+    fireEvent.change(await input("user-name"), { target: { value: "Dora Lima" } });
+    fireEvent.change(await input("user-email"), { target: { value: "dora@demo.test" } });
+    fireEvent.change(await input("user-password"), { target: { value: "12345" } });
+    fireEvent.mouseDown(within(await screen.findByTestId("user-connection")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTestId("user-connection-option-8"));
+    fireEvent.click(screen.getByTestId("user-save"));
+    await waitFor(() => expect(api.requests).toContain("POST /users"));
+    expect(api.bodies[api.requests.indexOf("POST /users")]).toMatchObject({ whatsappId: 8 });
+  });
+
   it("sends a new user with queues and shows the server's field errors", async () => {
     const api = signInAs(makeUser({ id: 1, profile: "admin" }), {
       "POST /users": { status: 409, data: { error: "ERR_EMAIL_ALREADY_EXISTS" } },
@@ -92,6 +109,7 @@ describe("UsersPage", () => {
       profile: "user",
       allTicket: "disabled",
       queueIds: [],
+      whatsappId: null,
     });
     expect(await screen.findByText("Já existe um usuário com este e-mail.", { exact: false })).toBeTruthy();
   });

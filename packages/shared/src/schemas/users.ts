@@ -27,7 +27,8 @@ export const userUpdateSchema = z
     profile: z.enum(PROFILES, { error: V.invalid }).optional(),
     allTicket: allTicketSchema.optional(),
     queueIds: z.array(idSchema).max(200, V.tooLong).optional(),
-    // whatsappId (the user's default connection) joins with the connections issue.
+    /** The user's default connection (null: none). */
+    whatsappId: idSchema.nullable().optional(),
   })
   .strict();
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
@@ -41,6 +42,7 @@ export const userCreateSchema = z
     profile: z.enum(PROFILES, { error: V.invalid }).default("user"),
     allTicket: allTicketSchema.default("disabled"),
     queueIds: z.array(idSchema).max(200, V.tooLong).default([]),
+    whatsappId: idSchema.nullable().default(null),
   })
   .strict();
 export type UserCreateInput = z.input<typeof userCreateSchema>;

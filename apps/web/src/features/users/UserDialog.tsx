@@ -19,16 +19,17 @@ import { useCan } from "../auth/useCan.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
 import { applyFieldErrors } from "../../lib/form-errors.js";
 import { useCreateUser, useQueueOptions, useSaveUser } from "./api.js";
+import { useConnections } from "../connections/api.js";
 
 // One form for both: the password is required only when creating (core-service section 5).
-const createForm = userCreateSchema.required({ profile: true, allTicket: true, queueIds: true });
-const editForm = userUpdateSchema.required({ profile: true, allTicket: true, queueIds: true }).extend({
+const createForm = userCreateSchema.required({ profile: true, allTicket: true, queueIds: true, whatsappId: true });
+const editForm = userUpdateSchema.required({ profile: true, allTicket: true, queueIds: true, whatsappId: true }).extend({
   password: z.union([z.literal(""), userCreateSchema.shape.password]),
 });
 type FormInput = z.input<typeof editForm>;
 type FormOutput = z.output<typeof editForm>;
 
-const FIELDS = ["name", "email", "password", "profile", "allTicket", "queueIds"] as const;
+const FIELDS = ["name", "email", "password", "profile", "allTicket", "queueIds", "whatsappId"] as const;
 
 interface Props {
   open: boolean;
@@ -42,11 +43,12 @@ export function UserDialog({ open, user, onClose }: Props) {
   const canEditProfile = useCan("user-modal:editProfile");
   const canEditQueues = useCan("user-modal:editQueues");
   const queues = useQueueOptions(open && canEditQueues);
+  const connections = useConnections(open && canEditProfile);
   const create = useCreateUser();
   const save = useSaveUser(user?.id ?? 0);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(user ? editForm : createForm) as never,
-    defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "disabled", queueIds: [] },
+    defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "disabled", queueIds: [], whatsappId: null },
   });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
@@ -55,8 +57,8 @@ export function UserDialog({ open, user, onClose }: Props) {
     if (!open) return;
     reset(
       user
-        ? { name: user.name, email: user.email, password: "", profile: user.profile, allTicket: user.allTicket, queueIds: user.queues.map((q) => q.id) }
-        : { name: "", email: "", password: "", profile: "user", allTicket: "disabled", queueIds: [] },
+        ? { name: user.name, email: user.email, password: "", profile: user.profile, allTicket: user.allTicket, queueIds: user.queues.map((q) => q.id), whatsappId: user.whatsappId }
+        : { name: "", email: "", password: "", profile: "user", allTicket: "disabled", queueIds: [], whatsappId: null },
     );
   }, [open, user, reset]);
 
@@ -119,6 +121,30 @@ export function UserDialog({ open, user, onClose }: Props) {
                   )}
                 />
               </Stack>
+            )}
+            {canEditProfile && (
+              <Controller
+                name="whatsappId"
+                control={form.control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t("users.connection")}
+                    value={field.value ?? ""}
+                    onChange={(e) => field.onChange(e.target.value === "" ? null : Number(e.target.value))}
+                    error={Boolean(errors.whatsappId)}
+                    helperText={message(errors.whatsappId?.message)}
+                    data-testid="user-connection"
+                  >
+                    <MenuItem value="">{t("users.noConnection")}</MenuItem>
+                    {(connections.data ?? []).map((c) => (
+                      <MenuItem key={c.id} value={c.id} data-testid={`user-connection-option-${c.id}`}>
+                        {c.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
             )}
             {canEditQueues && (
               <Controller
