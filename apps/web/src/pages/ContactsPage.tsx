@@ -2,7 +2,6 @@ import { useMemo, useRef, useState, type ChangeEvent } from "react";
 import {
   Button,
   IconButton,
-  InputAdornment,
   Paper,
   Table,
   TableBody,
@@ -10,13 +9,11 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
 } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Edit from "@mui/icons-material/Edit";
-import Search from "@mui/icons-material/Search";
 import UploadFile from "@mui/icons-material/UploadFile";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -25,6 +22,7 @@ import { Can } from "../components/Can.js";
 import { ConfirmDialog } from "../components/ConfirmDialog.js";
 import { EmptyState } from "../components/EmptyState.js";
 import { PageHeader } from "../components/PageHeader.js";
+import { SearchField } from "../components/SearchField.js";
 import { useAuth } from "../features/auth/auth-context.js";
 import { toastSuccess } from "../features/errors/toast.js";
 import { useSocketEvent } from "../features/realtime/socket-context.js";
@@ -72,14 +70,7 @@ export function ContactsPage() {
         title={t("contacts.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              placeholder={t("contacts.searchPlaceholder")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
-              data-testid="contacts-search"
-            />
+            <SearchField placeholder={t("contacts.searchPlaceholder")} value={search} onChange={setSearch} data-testid="contacts-search" />
             <Tooltip title={t("contacts.importHint")}>
               <span>
                 <Button

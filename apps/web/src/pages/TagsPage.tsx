@@ -3,7 +3,6 @@ import {
   Button,
   Chip,
   IconButton,
-  InputAdornment,
   Paper,
   Table,
   TableBody,
@@ -11,16 +10,15 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
 } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Edit from "@mui/icons-material/Edit";
-import Search from "@mui/icons-material/Search";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { companyEvent, type TagView } from "@atendo/shared";
 import { PageHeader } from "../components/PageHeader.js";
+import { SearchField } from "../components/SearchField.js";
 import { EmptyState } from "../components/EmptyState.js";
 import { ConfirmDialog } from "../components/ConfirmDialog.js";
 import { useAuth } from "../features/auth/auth-context.js";
@@ -63,14 +61,7 @@ export function TagsPage() {
         title={t("tags.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              placeholder={t("common.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
-              data-testid="tags-search"
-            />
+            <SearchField placeholder={t("common.search")} value={search} onChange={setSearch} data-testid="tags-search" />
             <Button variant="contained" startIcon={<Add />} onClick={() => openDialog()} data-testid="tags-add">
               {t("tags.add")}
             </Button>

@@ -4,7 +4,6 @@ import {
   Button,
   Chip,
   IconButton,
-  InputAdornment,
   Paper,
   Table,
   TableBody,
@@ -12,14 +11,14 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
 } from "@mui/material";
-import { Circle, DeleteOutlined, Edit, Search } from "@mui/icons-material";
+import { Circle, DeleteOutlined, Edit } from "@mui/icons-material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { companyEvent, type UserView } from "@atendo/shared";
 import { PageHeader } from "../components/PageHeader.js";
+import { SearchField } from "../components/SearchField.js";
 import { EmptyState } from "../components/EmptyState.js";
 import { ConfirmDialog } from "../components/ConfirmDialog.js";
 import { useAuth } from "../features/auth/auth-context.js";
@@ -62,14 +61,7 @@ export function UsersPage() {
         title={t("users.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              placeholder={t("users.searchPlaceholder")}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
-              data-testid="users-search"
-            />
+            <SearchField placeholder={t("users.searchPlaceholder")} value={search} onChange={setSearch} data-testid="users-search" />
             <Button variant="contained" onClick={() => openDialog()} data-testid="users-add">
               {t("users.add")}
             </Button>
