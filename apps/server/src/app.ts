@@ -29,6 +29,13 @@ import { connectionsRoutes } from "./connections/routes.js";
 import { simulatorRoutes } from "./whatsapp/simulator/routes.js";
 import { createAppSessions } from "./whatsapp/sessions/create-app-sessions.js";
 import type { SessionManager } from "./whatsapp/sessions/session-manager.js";
+import { canJoinTicket } from "./tickets/can-join-ticket.js";
+import { createFlow } from "./tickets/flow/create-flow.js";
+import type { FlowHooks } from "./tickets/flow/flow-hooks.js";
+import { registerFlowJobs } from "./tickets/flow/register-flow-jobs.js";
+import { registerMessageJobs } from "./messages/register-message-jobs.js";
+import { createInboundHandler } from "./ingestion/create-inbound-handler.js";
+import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 
 export interface AppDeps {
   db: Db;
@@ -43,6 +50,8 @@ export interface AppDeps {
   jobs: Jobs;
   /** WhatsApp sessions: one live session per connection across processes; see whatsapp/sessions/. */
   sessions: SessionManager;
+  /** The bot's entry points for ingestion and the ticket life cycle; see tickets/flow/. */
+  flow: FlowHooks;
 }
 
 export async function buildApp(opts: {
@@ -86,6 +95,8 @@ export async function buildApp(opts: {
     signer,
     logger: app.log,
     redisUrl: config.redisUrl,
+    canJoinTicket,
+    ticketRoomsOf,
   });
   const storage = createFileStorage(config.dataDir);
   const deps: AppDeps = {
@@ -102,8 +113,14 @@ export async function buildApp(opts: {
     storage,
     jobs: await startJobs({ database, schema: config.jobsSchema, logger: app.log }),
     sessions: createAppSessions({ db, config, logger: app.log, realtime, storage }),
+    flow: undefined as unknown as FlowHooks,
   };
+  deps.flow = createFlow(deps);
   app.decorate("deps", deps);
+  // Workers before routes: anything a request or an inbound message enqueues has its queue.
+  await registerMessageJobs(deps);
+  await registerFlowJobs(deps);
+  deps.sessions.setInboundHandler(createInboundHandler(deps));
   app.addHook("onReady", () => deps.sessions.start());
   // Before the socket server closes: this process's sessions stop and release their leases (another process, or
   // the next start, resumes them).

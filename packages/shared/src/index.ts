@@ -15,3 +15,4 @@ export * from "./schemas/quick-messages.js";
 export * from "./phone.js";
 export * from "./schemas/contacts.js";
 export * from "./schemas/whatsapps.js";
+export * from "./schemas/tickets.js";

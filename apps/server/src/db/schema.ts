@@ -453,3 +453,151 @@ export const simulatorMessages = pgTable(
     index("simulator_messages_chat_idx").on(t.whatsappId, t.chat, t.createdAt),
   ],
 );
+
+export const TICKET_STATUSES = ["pending", "open", "closed"] as const;
+/** Where the automatic conversation stands (the bot, as a persisted state machine; see tickets/flow/). */
+export const FLOW_STEPS = ["menu", "rating"] as const;
+
+/** A conversation with one contact (or group) on one connection (spec: Ticket entity). */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    uuid: text("uuid")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("pending"),
+    isGroup: boolean("is_group").notNull().default(false),
+    lastMessage: text("last_message").notNull().default(""),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    unreadMessages: integer("unread_messages").notNull().default(0),
+    /** The bot step the ticket is in (null: none); the spec's chatbot flag is `flowStep !== null`. */
+    flowStep: text("flow_step", { enum: FLOW_STEPS }),
+    /** Invalid menu answers so far (up to the connection's maxUseBotQueues). */
+    flowAttempts: integer("flow_attempts").notNull().default(0),
+    /** When the current step began: its timers (timeUseBotQueues, timeToTransfer) count from here. */
+    flowStartedAt: timestamp("flow_started_at", { withTimezone: true }),
+    /** The last customer message that the bot has already handled (grouping of consecutive messages). */
+    flowHandledMessageId: integer("flow_handled_message_id"),
+    lastCustomerMessageAt: timestamp("last_customer_message_at", { withTimezone: true }),
+    useIntegration: boolean("use_integration").notNull().default(false),
+    integrationId: integer("integration_id"),
+    promptId: integer("prompt_id"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("tickets_uuid_key").on(t.uuid),
+    // One active ticket per contact and connection: enforced here, not by a read-then-write (design brief).
+    uniqueIndex("tickets_one_active_key")
+      .on(t.companyId, t.contactId, t.whatsappId)
+      .where(sql`${t.status} <> 'closed'`),
+    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+    index("tickets_company_queue_status_updated_idx").on(t.companyId, t.queueId, t.status, t.updatedAt),
+    index("tickets_company_user_status_updated_idx").on(t.companyId, t.userId, t.status, t.updatedAt),
+    index("tickets_contact_idx").on(t.contactId),
+  ],
+);
+
+export const MESSAGE_SEND_STATUSES = ["received", "queued", "sent", "failed"] as const;
+
+/** One message of a ticket (spec: Message entity); inbound ones are unique per connection, chat and provider id. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    /** The chat: the ticket's contact (the group's contact for groups); with the connection and providerId, the idempotency key. */
+    chatContactId: integer("chat_contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    /** Who wrote it when not us: the customer, or in groups the member. */
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** The agent who sent it (null for customers, the bot and the phone). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The provider's message id; null for an outgoing message not yet sent. */
+    providerId: text("provider_id"),
+    body: text("body").notNull().default(""),
+    fromMe: boolean("from_me").notNull().default(false),
+    read: boolean("read").notNull().default(false),
+    ack: integer("ack").notNull().default(0),
+    /** received (inbound), queued (in the outbox), sent, failed (the outbox gave up; visible to the agent). */
+    sendStatus: text("send_status", { enum: MESSAGE_SEND_STATUSES }).notNull().default("received"),
+    sendError: text("send_error"),
+    /** chat (text), image, audio, video, application, sticker, locationMessage, contactMessage, vcard, reactionMessage, call_log. */
+    mediaType: text("media_type").notNull().default("chat"),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    mimetype: text("mimetype"),
+    /** none, pending (download queued), ready, failed. */
+    mediaStatus: text("media_status", { enum: ["none", "pending", "ready", "failed"] }).notNull().default("none"),
+    /** Type-specific content: location, vcard, the provider's media reference, reaction target. */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    quotedMsgId: integer("quoted_msg_id"),
+    /** The quoted provider id when the quoted message is not (yet) stored here. */
+    quotedProviderId: text("quoted_provider_id"),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    isEdited: boolean("is_edited").notNull().default(false),
+    isForwarded: boolean("is_forwarded").notNull().default(false),
+    /** Sent by the bot or a rule (greeting, menu, rating...), not typed by anyone. */
+    automatic: boolean("automatic").notNull().default(false),
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("messages_provider_key").on(t.whatsappId, t.chatContactId, t.providerId),
+    index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
+    index("messages_company_idx").on(t.companyId),
+  ],
+);
+
+/** Tags on tickets (tags page counts, ticket tag editor, kanban). */
+export const ticketTags = pgTable(
+  "ticket_tags",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_idx").on(t.tagId)],
+);
+
+/** A customer's 1–5 answer to the rating message, for the agent who closed the ticket. */
+export const ticketRatings = pgTable(
+  "ticket_ratings",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rate: integer("rate").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("ticket_ratings_ticket_key").on(t.ticketId)],
+);

@@ -18,7 +18,7 @@ import type { TenantResource } from "./types.js";
 let database: Database;
 let app: TestApp;
 let token: string;
-const foreign = new Map<TenantResource, { id: number; marker: string }>();
+const foreign = new Map<TenantResource, { id: number; marker: string; uuid?: string }>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -52,6 +52,10 @@ function validValue(route: RegisteredRoute, name: string): string {
   if ("value" in spec) return spec.value;
   const row = foreign.get(spec.resource);
   if (!row) throw new Error(`${label(route)}: no fixture for resource ${spec.resource} (add it to test/tenant-fixtures.ts)`);
+  if (spec.field === "uuid") {
+    if (!row.uuid) throw new Error(`${label(route)}: the ${spec.resource} fixture has no uuid`);
+    return row.uuid;
+  }
   return String(row.id);
 }
 

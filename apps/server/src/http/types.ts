@@ -5,10 +5,19 @@ import type { AuthContext } from "../auth/load-session-context.js";
 import type { AppDeps } from "../app.js";
 
 /** The kinds of tenant-owned rows a path parameter can name; the route walk has a fixture for each. */
-export type TenantResource = "users" | "queues" | "contacts" | "contactImports" | "tags" | "quickMessages" | "whatsapps";
+export type TenantResource =
+  | "users"
+  | "queues"
+  | "contacts"
+  | "contactImports"
+  | "tags"
+  | "quickMessages"
+  | "whatsapps"
+  | "tickets"
+  | "messages";
 
 /** How the route walk fills a path parameter: a row of some company, or a fixed valid value. */
-export type ParamSpec = { resource: TenantResource } | { value: string };
+export type ParamSpec = { resource: TenantResource; field?: "id" | "uuid" } | { value: string };
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -20,6 +20,10 @@ export interface Realtime {
   toCompany(companyId: number, event: string, payload: unknown): void;
   toAdmins(companyId: number, event: string, payload: unknown): void;
   toUser(userId: number, event: string, payload: unknown): void;
+  /** To every socket in any of `rooms` (once each), except those also in `except`. */
+  toRooms(rooms: string[], event: string, payload: unknown, except?: string[]): void;
+  /** After a user's queues or allTicket changed: their sockets (on every process) join the rooms that now apply. */
+  refreshTicketRooms(companyId: number, userId: number): Promise<void>;
   /** Tells the sockets of ended sessions why, then closes them, on every process. */
   endSessions(sessionIds: string[]): void;
   close(): Promise<void>;
@@ -52,6 +56,8 @@ export function createRealtime(
     logger: FastifyBaseLogger;
     redisUrl?: string;
     canJoinTicket?: TicketAuthorizer;
+    /** The queue-related rooms a user's sockets belong to (their queues, no-queue with allTicket). */
+    ticketRoomsOf?: (db: Db, auth: AuthContext) => Promise<string[]>;
   },
 ): Realtime {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
@@ -95,6 +101,12 @@ export function createRealtime(
     const { auth, expiresAt } = socket.data as SocketData;
     void socket.join([rooms.company(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
     if (auth.profile === "admin" || auth.super) void socket.join(rooms.admins(auth.companyId));
+    if (deps.ticketRoomsOf) {
+      deps
+        .ticketRoomsOf(deps.db, auth)
+        .then((names) => socket.join(names))
+        .catch((err: unknown) => log.error({ err }, "could not join ticket rooms"));
+    }
 
     // An expired token ends the socket; the client refreshes and reconnects with a new one.
     const expiry = setTimeout(() => {
@@ -171,6 +183,22 @@ export function createRealtime(
     toCompany: (companyId, event, payload) => void io.to(rooms.company(companyId)).emit(event as never, payload as never),
     toAdmins: (companyId, event, payload) => void io.to(rooms.admins(companyId)).emit(event as never, payload as never),
     toUser: (userId, event, payload) => void io.to(rooms.user(userId)).emit(event as never, payload as never),
+    toRooms(names, event, payload, except) {
+      if (names.length === 0) return;
+      const target = except && except.length > 0 ? io.to(names).except(except) : io.to(names);
+      target.emit(event as never, payload as never);
+    },
+    async refreshTicketRooms(companyId, userId) {
+      if (!deps.ticketRoomsOf) return;
+      const sockets = await io.in(rooms.user(userId)).fetchSockets();
+      const queuePrefix = `company-${companyId}-queue-`;
+      for (const socket of sockets) {
+        const wanted = await deps.ticketRoomsOf(deps.db, socket.data.auth);
+        const stale = [...socket.rooms].filter((r) => (r.startsWith(queuePrefix) || r === rooms.noQueue(companyId)) && !wanted.includes(r));
+        for (const r of stale) socket.leave(r);
+        socket.join(wanted);
+      }
+    },
     endSessions(sessionIds) {
       if (sessionIds.length === 0) return;
       const target = sessionIds.map(rooms.session);

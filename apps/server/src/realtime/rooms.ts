@@ -7,4 +7,8 @@ export const rooms = {
   notification: (companyId: number) => `company-${companyId}-notification`,
   ticketsStatus: (companyId: number, status: string) => `company-${companyId}-tickets-${status}`,
   ticket: (companyId: number, ticketId: number) => `company-${companyId}-ticket-${ticketId}`,
+  /** Users of a queue: its tickets' events. */
+  queue: (companyId: number, queueId: number) => `company-${companyId}-queue-${queueId}`,
+  /** Users who see tickets without a queue (allTicket enabled). */
+  noQueue: (companyId: number) => `company-${companyId}-no-queue`,
 };

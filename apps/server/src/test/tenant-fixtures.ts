@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.js";
-import { contactImports, contacts, queues, quickMessages, tags, whatsapps } from "../db/schema.js";
+import { contactImports, contacts, messages, queues, quickMessages, tags, tickets, whatsapps } from "../db/schema.js";
 import type { TenantResource } from "../http/types.js";
 import { createUser } from "./helpers.js";
 
@@ -8,7 +8,7 @@ import { createUser } from "./helpers.js";
  * names a new resource kind fails the walk until the kind gets a fixture here.
  * `marker` is a string the row carries, so the walk can check that an answer never contains it.
  */
-export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) => Promise<{ id: number; marker: string }>> = {
+export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) => Promise<{ id: number; marker: string; uuid?: string }>> = {
   users: async (db, companyId) => {
     const user = await createUser(db, companyId, { name: "Foreign Walk User", email: `foreign-${companyId}@walk.test` });
     return { id: user.id, marker: user.email };
@@ -45,6 +45,19 @@ export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) 
   whatsapps: async (db, companyId) => {
     const marker = `Foreign Connection ${companyId}`;
     const [row] = await db.insert(whatsapps).values({ companyId, name: marker, provider: "simulator", isDefault: true }).returning();
+    return { id: row!.id, marker };
+  },
+  tickets: async (db, companyId) => {
+    const marker = `Foreign Ticket Contact ${companyId}`;
+    const [contact] = await db.insert(contacts).values({ companyId, name: marker, number: "5511988880000", canonicalNumber: "5511988880000" }).returning();
+    const [row] = await db.insert(tickets).values({ companyId, contactId: contact!.id, status: "open", lastMessage: marker }).returning();
+    return { id: row!.id, marker, uuid: row!.uuid };
+  },
+  messages: async (db, companyId) => {
+    const marker = `Foreign message body ${companyId}`;
+    const [contact] = await db.insert(contacts).values({ companyId, name: `Foreign Msg Contact ${companyId}`, number: "5511977770000", canonicalNumber: "5511977770000" }).returning();
+    const [ticket] = await db.insert(tickets).values({ companyId, contactId: contact!.id, status: "open" }).returning();
+    const [row] = await db.insert(messages).values({ companyId, ticketId: ticket!.id, chatContactId: contact!.id, body: marker, providerId: `foreign-${companyId}` }).returning();
     return { id: row!.id, marker };
   },
 };

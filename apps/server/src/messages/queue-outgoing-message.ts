@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.js";
+import { inCompany } from "../db/tenant.js";
+import { messages, tickets } from "../db/schema.js";
+import type { Jobs } from "../jobs/jobs.js";
+
+export const SEND_MESSAGE_JOB = "send-message";
+export interface SendMessageJob {
+  companyId: number;
+  messageId: number;
+}
+
+export interface OutgoingMessageInput {
+  companyId: number;
+  ticketId: number;
+  body: string;
+  /** The agent who sends it; null for the bot and automatic texts. */
+  userId?: number | null;
+  automatic?: boolean;
+  quotedMsgId?: number | null;
+  isForwarded?: boolean;
+  /** A stored file to send (storage path), with how to send it. */
+  media?: { path: string; name: string; mimetype: string; mediaType: string; voice?: boolean };
+}
+
+/**
+ * The outbox: the message is stored first (ack 0, queued) and a job sends it, in the caller's transaction. So a
+ * message exists exactly when what caused it commits, and a crash before the send only delays it (the job runs
+ * again); the job ends it sent or visibly failed. The caller emits the message event after commit.
+ */
+export async function queueOutgoingMessage(tx: DbOrTx, jobs: Jobs, input: OutgoingMessageInput): Promise<typeof messages.$inferSelect> {
+  const [ticket] = await tx
+    .select({ id: tickets.id, contactId: tickets.contactId, whatsappId: tickets.whatsappId, queueId: tickets.queueId })
+    .from(tickets)
+    .where(inCompany(tickets, input.companyId, eq(tickets.id, input.ticketId)));
+  if (!ticket) throw new Error(`outbox: ticket ${input.ticketId} not found in company ${input.companyId}`);
+  const now = new Date();
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      companyId: input.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      chatContactId: ticket.contactId,
+      userId: input.userId ?? null,
+      body: input.body,
+      fromMe: true,
+      read: true,
+      ack: 0,
+      sendStatus: "queued",
+      mediaType: input.media?.mediaType ?? "chat",
+      mediaPath: input.media?.path ?? null,
+      mediaName: input.media?.name ?? null,
+      mimetype: input.media?.mimetype ?? null,
+      mediaStatus: input.media ? "ready" : "none",
+      data: input.media?.voice ? { voice: true } : {},
+      quotedMsgId: input.quotedMsgId ?? null,
+      isForwarded: input.isForwarded ?? false,
+      automatic: input.automatic ?? false,
+      queueId: ticket.queueId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error("outbox: insert returned nothing");
+  await tx
+    .update(tickets)
+    .set({ lastMessage: input.body || (input.media?.name ?? ""), lastMessageAt: now, updatedAt: sql`greatest(${tickets.updatedAt}, ${now})` })
+    .where(eq(tickets.id, ticket.id));
+  await jobs.enqueue<SendMessageJob>(SEND_MESSAGE_JOB, { companyId: input.companyId, messageId: row.id }, { tx });
+  return row;
+}

@@ -1,0 +1,82 @@
+import { readFile } from "node:fs/promises";
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../app.js";
+import { inCompany } from "../db/tenant.js";
+import { contacts, messages, tickets } from "../db/schema.js";
+import type { JobContext } from "../jobs/jobs.js";
+import { ProviderError, type OutgoingContent } from "../whatsapp/provider.js";
+import { emitMessageUpdate } from "../tickets/emit-ticket-events.js";
+import { loadMessageView } from "./load-message-views.js";
+import { chatRefOfContact } from "./chat-ref-of-contact.js";
+import type { SendMessageJob } from "./queue-outgoing-message.js";
+
+type Deps = Pick<AppDeps, "db" | "sessions" | "storage" | "realtime">;
+
+function contentOf(message: typeof messages.$inferSelect, file: Buffer | null): OutgoingContent {
+  if (!file || !message.mediaPath) return { type: "text", body: message.body };
+  const kind = message.mediaType === "image" || message.mediaType === "video" || message.mediaType === "audio" ? message.mediaType : "document";
+  return {
+    type: kind,
+    data: file,
+    mimetype: message.mimetype ?? "application/octet-stream",
+    fileName: message.mediaName ?? undefined,
+    caption: kind === "audio" ? undefined : message.body || undefined,
+    voice: kind === "audio" && (message.data as { voice?: boolean }).voice === true,
+  };
+}
+
+/**
+ * The outbox's worker: sends one queued message through its connection's session. Idempotent on the message's
+ * state (only a queued message is sent). A provider failure that may pass is retried by the job; a final one marks
+ * the message failed, which the agent sees.
+ */
+export async function sendQueuedMessage(deps: Deps, job: SendMessageJob, context: JobContext): Promise<void> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ message: messages, contact: contacts, ticket: { id: tickets.id, userId: tickets.userId, queueId: tickets.queueId } })
+    .from(messages)
+    .innerJoin(contacts, eq(contacts.id, messages.chatContactId))
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(inCompany(messages, job.companyId, eq(messages.id, job.messageId)));
+  if (!row || row.message.sendStatus !== "queued") return;
+  const { message, contact, ticket } = row;
+
+  const fail = async (error: string) => {
+    await db
+      .update(messages)
+      .set({ sendStatus: "failed", sendError: error, updatedAt: new Date() })
+      .where(and(eq(messages.id, message.id), eq(messages.sendStatus, "queued")));
+    const view = await loadMessageView(db, job.companyId, message.id);
+    if (view) emitMessageUpdate(deps.realtime, job.companyId, view, ticket);
+  };
+
+  if (!message.whatsappId) return fail("ERR_NO_WAPP_FOUND");
+  let file: Buffer | null = null;
+  if (message.mediaPath) {
+    const absolute = deps.storage.resolve(message.mediaPath);
+    if (!absolute) return fail("ERR_WAPP_DOWNLOAD_MEDIA");
+    file = await readFile(absolute);
+  }
+  let quotedId: string | undefined;
+  if (message.quotedMsgId) {
+    const [quoted] = await db.select({ providerId: messages.providerId }).from(messages).where(inCompany(messages, job.companyId, eq(messages.id, message.quotedMsgId)));
+    quotedId = quoted?.providerId ?? undefined;
+  }
+  try {
+    const result = await deps.sessions.call(message.whatsappId, "send", chatRefOfContact(contact), contentOf(message, file), {
+      ...(quotedId ? { quotedId } : {}),
+      ...(message.isForwarded ? { forwarded: true } : {}),
+    });
+    await db
+      .update(messages)
+      .set({ providerId: result.messageId, ack: result.ack, sendStatus: "sent", sendError: null, updatedAt: new Date() })
+      .where(and(eq(messages.id, message.id), eq(messages.sendStatus, "queued")));
+  } catch (err) {
+    const code = err instanceof ProviderError ? err.code : "ERR_SENDING_WAPP_MSG";
+    const retryable = !(err instanceof ProviderError) || err.retryable || err.code === "ERR_WAPP_NOT_INITIALIZED";
+    if (retryable && !context.lastAttempt) throw err;
+    return fail(code);
+  }
+  const view = await loadMessageView(db, job.companyId, message.id);
+  if (view) emitMessageUpdate(deps.realtime, job.companyId, view, ticket);
+}

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../app.js";
+import { inCompany } from "../db/tenant.js";
+import { messages } from "../db/schema.js";
+import { presentMessageRows } from "../messages/load-message-views.js";
+import { loadTicketView } from "./load-ticket-views.js";
+import { emitMessageCreate, emitTicketUpdate } from "./emit-ticket-events.js";
+
+type Deps = Pick<AppDeps, "db" | "realtime">;
+
+/** After commit: a ticket's current state to those who may see it (and a delete to those who no longer may). */
+export async function emitTicketChanged(
+  deps: Deps,
+  companyId: number,
+  ticketId: number,
+  before?: { userId: number | null; queueId: number | null },
+): Promise<void> {
+  const view = await loadTicketView(deps.db, companyId, ticketId);
+  if (view) emitTicketUpdate(deps.realtime, companyId, view, before);
+}
+
+/** After commit: a new message with its ticket. */
+export async function emitMessageCreated(deps: Deps, companyId: number, messageId: number): Promise<void> {
+  const rows = await deps.db.select().from(messages).where(inCompany(messages, companyId, eq(messages.id, messageId)));
+  const [view] = await presentMessageRows(deps.db, companyId, rows);
+  if (!view) return;
+  const ticket = await loadTicketView(deps.db, companyId, view.ticketId);
+  if (ticket) emitMessageCreate(deps.realtime, companyId, view, ticket);
+}

@@ -1,0 +1,28 @@
+import type { AppDeps } from "../../app.js";
+import type { Tx } from "../../db/client.js";
+import type { AfterCommit } from "../in-transaction.js";
+
+/**
+ * The bot's entry points, called by ingestion and by the ticket life cycle inside their transactions. Each may
+ * change the ticket's flow state, queue automatic messages (outbox) and schedule timed steps (jobs); events for what
+ * it did go through `after`. See docs/ARCHITECTURE.md, "Tickets and the bot".
+ */
+export interface FlowHooks {
+  /** A customer message was stored in a ticket (new or existing, not fromMe, not a group). */
+  afterCustomerMessage(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; messageId: number; isNewTicket: boolean }): Promise<void>;
+  /** A pending ticket was accepted by `userId` (sendGreetingAccepted). */
+  afterAccepted(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; userId: number }): Promise<void>;
+  /** A ticket moved to another queue and/or user (sendMsgTransfTicket). */
+  afterTransferred(
+    tx: Tx,
+    after: AfterCommit,
+    input: { companyId: number; ticketId: number; fromQueueId: number | null; toQueueId: number | null; fromUserId: number | null; toUserId: number | null },
+  ): Promise<void>;
+  /**
+   * An agent resolves a ticket. "close": the caller closes it now (the completion message is queued here);
+   * "awaiting-rating": the rating question went out and the ticket closes when the customer answers (or times out).
+   */
+  beforeClose(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; userId: number | null; sendFarewell: boolean }): Promise<"close" | "awaiting-rating">;
+}
+
+export type FlowDeps = Pick<AppDeps, "db" | "jobs" | "realtime" | "config" | "sessions" | "storage">;

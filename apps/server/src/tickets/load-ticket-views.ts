@@ -1,0 +1,62 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { TicketView } from "@atendo/shared";
+import type { DbOrTx } from "../db/client.js";
+import { inCompany } from "../db/tenant.js";
+import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
+import { presentTicket } from "./present-ticket.js";
+
+/** Presents tickets of one company by id, in the order of `ids` (missing or foreign ids are left out). */
+export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number[]): Promise<TicketView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      ticket: tickets,
+      contact: {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        profilePicUrl: contacts.profilePicUrl,
+        isGroup: contacts.isGroup,
+        email: contacts.email,
+      },
+      user: { id: users.id, name: users.name },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      whatsapp: { id: whatsapps.id, name: whatsapps.name },
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(inCompany(tickets, companyId, inArray(tickets.id, ids)));
+  const tagRows = await db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(inCompany(ticketTags, companyId, inArray(ticketTags.ticketId, ids)))
+    .orderBy(asc(tags.name));
+  const tagsByTicket = new Map<number, { id: number; name: string; color: string }[]>();
+  for (const t of tagRows) {
+    const list = tagsByTicket.get(t.ticketId) ?? [];
+    list.push({ id: t.id, name: t.name, color: t.color });
+    tagsByTicket.set(t.ticketId, list);
+  }
+  const byId = new Map(
+    rows.map((r) => [
+      r.ticket.id,
+      presentTicket(r.ticket, {
+        contact: r.contact,
+        user: r.user?.id ? r.user : null,
+        queue: r.queue?.id ? r.queue : null,
+        whatsapp: r.whatsapp?.id ? r.whatsapp : null,
+        tags: tagsByTicket.get(r.ticket.id) ?? [],
+      }),
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function loadTicketView(db: DbOrTx, companyId: number, id: number): Promise<TicketView | undefined> {
+  const [view] = await loadTicketViews(db, companyId, [id]);
+  return view;
+}

@@ -1,0 +1,55 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { can } from "@atendo/shared";
+import type { DbOrTx } from "../db/client.js";
+import { tickets, userQueues, users } from "../db/schema.js";
+import type { AuthContext } from "../auth/load-session-context.js";
+
+/** Who is looking at tickets, with what the visibility rule needs (core-service sections 4 and 6). */
+export interface TicketViewer {
+  userId: number;
+  companyId: number;
+  /** Admins (and whoever the permission table lets show all) may see every ticket of the company. */
+  seesAll: boolean;
+  queueIds: number[];
+  /** allTicket enabled: also sees tickets without a queue (and pending ones in the bell). */
+  allTicket: boolean;
+}
+
+export async function loadTicketViewer(db: DbOrTx, auth: AuthContext): Promise<TicketViewer> {
+  const [user] = await db
+    .select({ allTicket: users.allTicket })
+    .from(users)
+    .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
+  const queues = await db
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(and(eq(userQueues.userId, auth.userId), eq(userQueues.companyId, auth.companyId)));
+  return {
+    userId: auth.userId,
+    companyId: auth.companyId,
+    seesAll: can(auth, "tickets-manager:showall"),
+    queueIds: queues.map((q) => q.queueId),
+    allTicket: user?.allTicket === "enabled",
+  };
+}
+
+/**
+ * The one rule of which tickets a user may see at all (list, open, join its chat box, receive its events): admins
+ * everything; others the tickets of their queues, those assigned to them, and with allTicket those without a queue.
+ * Filters of a request only narrow this; nothing a client sends widens it.
+ */
+export function visibleTicketsCondition(viewer: TicketViewer): SQL | undefined {
+  if (viewer.seesAll) return undefined;
+  const parts: SQL[] = [eq(tickets.userId, viewer.userId)];
+  if (viewer.queueIds.length > 0) parts.push(inArray(tickets.queueId, viewer.queueIds));
+  if (viewer.allTicket) parts.push(isNull(tickets.queueId));
+  return or(...parts) ?? sql`false`;
+}
+
+/** The same rule for one ticket already loaded (events, joinChatBox). */
+export function canSeeTicket(viewer: TicketViewer, ticket: { userId: number | null; queueId: number | null }): boolean {
+  if (viewer.seesAll) return true;
+  if (ticket.userId === viewer.userId) return true;
+  if (ticket.queueId === null) return viewer.allTicket;
+  return viewer.queueIds.includes(ticket.queueId);
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { V } from "./messages.js";
+import { idSchema, pageQuerySchema } from "./common.js";
+
+/** Ticket statuses (core-service section 4). "attending" is accepted as a filter and treated as open (docs/DECISIONS.md). */
+export const TICKET_STATUS_VALUES = ["pending", "open", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUS_VALUES)[number];
+
+const nullableId = idSchema.nullable();
+const flag = z
+  .union([z.boolean(), z.enum(["true", "false"])], { error: V.invalid })
+  .transform((value) => value === true || value === "true");
+
+/**
+ * A list of ids in a query string, as the client sends it: a JSON array ("[1,2]"), a comma list ("1,2"), or the
+ * parameter repeated. Anything else is a 400, never a 500.
+ */
+export const idListQuerySchema = z.preprocess((value) => {
+  if (value === undefined || value === "") return undefined;
+  const parts = Array.isArray(value) ? value : [value];
+  const out: unknown[] = [];
+  for (const part of parts) {
+    if (typeof part !== "string") return value;
+    const text = part.trim();
+    if (text.startsWith("[")) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (!Array.isArray(parsed)) return value;
+        out.push(...parsed);
+      } catch {
+        return value;
+      }
+    } else if (text !== "") out.push(...text.split(","));
+  }
+  return out;
+}, z.array(idSchema).max(500, V.tooLong).optional());
+
+const dayQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), V.invalid)
+  .optional();
+
+/** GET /tickets (core-service section 7). The server narrows every filter to what the user may see. */
+export const ticketListQuerySchema = pageQuerySchema.extend({
+  status: z.enum([...TICKET_STATUS_VALUES, "attending"], { error: V.invalid }).optional(),
+  tags: idListQuerySchema,
+  users: idListQuerySchema,
+  queueIds: idListQuerySchema,
+  /** Created on this day (yyyy-MM-dd, company time zone is not known: UTC). */
+  date: dayQuery,
+  /** Updated on this day (yyyy-MM-dd). */
+  updatedAt: dayQuery,
+  showAll: flag.optional(),
+  withUnreadMessages: flag.optional(),
+  isGroup: flag.optional(),
+});
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+/** POST /tickets: an agent starts a conversation (status open, assigned to them). */
+export const createTicketSchema = z
+  .object({
+    contactId: idSchema,
+    queueId: nullableId.optional(),
+    whatsappId: nullableId.optional(),
+    /** Ignored beyond the current user: a ticket is created for whoever creates it. */
+    userId: nullableId.optional(),
+    status: z.enum(["open", "pending"], { error: V.invalid }).optional(),
+  })
+  .strict();
+export type CreateTicketInput = z.infer<typeof createTicketSchema>;
+
+/**
+ * PUT /tickets/{id}: accept (status open), return to pending (status pending, userId null), resolve (status closed),
+ * reopen (status open from closed), transfer (userId and/or queueId and whatsappId).
+ */
+export const updateTicketSchema = z
+  .object({
+    status: z.enum([...TICKET_STATUS_VALUES, "attending"], { error: V.invalid }).optional(),
+    userId: nullableId.optional(),
+    queueId: nullableId.optional(),
+    whatsappId: nullableId.optional(),
+    useIntegration: z.boolean({ error: V.invalid }).optional(),
+    promptId: nullableId.optional(),
+    integrationId: nullableId.optional(),
+    /** Close without the completion and rating messages (the agent chose "close without saying goodbye"). */
+    sendFarewell: z.boolean({ error: V.invalid }).optional(),
+  })
+  .strict();
+export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
+
+/** POST /tickets/closeAll (admin): every ticket of the tab's status within the selected queues. */
+export const closeAllTicketsSchema = z
+  .object({
+    status: z.enum(["open", "pending"], { error: V.invalid }),
+    selectedQueueIds: z.array(idSchema).max(500, V.tooLong).default([]),
+  })
+  .strict();
+export type CloseAllTicketsInput = z.infer<typeof closeAllTicketsSchema>;
+
+export const ticketUuidParamsSchema = z.object({ uuid: z.uuid({ error: V.invalid }) }).strict();
+
+/** GET /messages/{ticketId} (newest page first). */
+export const messageListQuerySchema = z.object({
+  pageNumber: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid).default(1),
+});
+export const ticketIdParamsSchema = z.object({ ticketId: idSchema }).strict();
