@@ -84,6 +84,8 @@ export interface TicketView {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
+  /** The customer's 1–5 answer to the rating message, once given. */
+  rating: number | null;
 }
 
 export interface TicketPage {

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { TicketView } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { inCompany } from "../db/tenant.js";
-import { contacts, queues, tags, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
+import { contacts, queues, tags, ticketRatings, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
 import { presentTicket } from "./present-ticket.js";
 
 /** Presents tickets of one company by id, in the order of `ids` (missing or foreign ids are left out). */
@@ -22,12 +22,14 @@ export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number
       user: { id: users.id, name: users.name },
       queue: { id: queues.id, name: queues.name, color: queues.color },
       whatsapp: { id: whatsapps.id, name: whatsapps.name },
+      rating: ticketRatings.rate,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
     .where(inCompany(tickets, companyId, inArray(tickets.id, ids)));
   const tagRows = await db
     .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
@@ -50,6 +52,7 @@ export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number
         queue: r.queue?.id ? r.queue : null,
         whatsapp: r.whatsapp?.id ? r.whatsapp : null,
         tags: tagsByTicket.get(r.ticket.id) ?? [],
+        rating: r.rating ?? null,
       }),
     ]),
   );

@@ -9,6 +9,7 @@ export interface TicketJoins {
   queue: Pick<typeof queues.$inferSelect, "id" | "name" | "color"> | null;
   whatsapp: Pick<typeof whatsapps.$inferSelect, "id" | "name"> | null;
   tags: { id: number; name: string; color: string }[];
+  rating: number | null;
 }
 
 /** What leaves the server about a ticket: never the bot's internal bookkeeping beyond the chatbot flag. */
@@ -44,5 +45,6 @@ export function presentTicket(ticket: TicketRow, joins: TicketJoins): TicketView
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
     closedAt: ticket.closedAt?.toISOString() ?? null,
+    rating: joins.rating,
   };
 }
