@@ -27,7 +27,13 @@ export interface Database {
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `pgliteDir` (or in memory when null), and applies migrations. */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string | null; migrate?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  pgliteDir?: string | null;
+  migrate?: boolean;
+  /** In-memory PGlite only: start from this data directory tarball (tests clone one migrated database). */
+  pgliteSnapshot?: Blob;
+}): Promise<Database> {
   const runMigrations = opts.migrate ?? true;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -35,7 +41,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     if (runMigrations) await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }
-  const pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {});
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (runMigrations) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: "pglite", pglite, close: () => pglite.close() };

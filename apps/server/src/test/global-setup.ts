@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client.js";
@@ -6,6 +9,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A fresh, migrated PostgreSQL database for this run, or null to run on in-memory PGlite. */
     databaseUrl: string | null;
+    /** On PGlite: a migrated data directory (a tarball) each test file starts from, instead of initdb + migrations. */
+    pgliteSnapshot: string | null;
   }
 }
 
@@ -17,8 +22,17 @@ export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     project.provide("databaseUrl", null);
-    return;
+    // Each file still gets its own in-memory database; cloning a migrated one saves seconds per file.
+    const database = await openDatabase({ pgliteDir: null });
+    const dump = await database.pglite!.dumpDataDir("none");
+    await database.close();
+    const dir = mkdtempSync(path.join(tmpdir(), "atendo-pglite-snapshot-"));
+    const file = path.join(dir, "migrated.tar");
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide("pgliteSnapshot", file);
+    return () => rmSync(dir, { recursive: true, force: true });
   }
+  project.provide("pgliteSnapshot", null);
   const name = `atendo_test_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

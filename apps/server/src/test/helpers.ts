@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -12,7 +12,14 @@ import type { Config } from "../config.js";
 
 export async function createTestDatabase(): Promise<Database> {
   const url = inject("databaseUrl");
-  return url ? openDatabase({ databaseUrl: url, migrate: false }) : openDatabase({ pgliteDir: null });
+  return url ? openDatabase({ databaseUrl: url, migrate: false }) : openInMemoryTestDatabase();
+}
+
+/** A fresh in-memory PGlite: a clone of the run's migrated snapshot when there is one. */
+export async function openInMemoryTestDatabase(): Promise<Database> {
+  const snapshot = inject("pgliteSnapshot");
+  if (!snapshot) return openDatabase({ pgliteDir: null });
+  return openDatabase({ pgliteDir: null, migrate: false, pgliteSnapshot: new Blob([readFileSync(snapshot)]) });
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

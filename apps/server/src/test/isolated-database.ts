@@ -1,6 +1,7 @@
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/client.js";
+import { openInMemoryTestDatabase } from "./helpers.js";
 
 /**
  * A database of its own, for tests whose code reads across companies (the session sweep takes every orphaned
@@ -8,7 +9,7 @@ import { openDatabase, type Database } from "../db/client.js";
  */
 export async function createIsolatedDatabase(): Promise<Database & { url?: string }> {
   const base = inject("databaseUrl");
-  if (!base) return openDatabase({ pgliteDir: null });
+  if (!base) return openInMemoryTestDatabase();
   const name = `atendo_isolated_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
