@@ -45,6 +45,8 @@ export async function usersRoutes(app: App): Promise<void> {
       const { user, revokedSessionIds } = await updateUser(app.deps.db, auth, request.params.id, request.body);
       app.deps.realtime.endSessions(revokedSessionIds);
       app.deps.realtime.toCompany(auth.companyId, companyEvent.user(auth.companyId), { action: "update", user });
+      // Queues or allTicket may have changed: the user's open sockets follow the tickets they may now see.
+      await app.deps.realtime.refreshTicketRooms(auth.companyId, user.id);
       return user;
     },
   );
