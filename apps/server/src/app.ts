@@ -36,6 +36,7 @@ import { registerFlowJobs } from "./tickets/flow/register-flow-jobs.js";
 import { registerMessageJobs } from "./messages/register-message-jobs.js";
 import { createInboundHandler } from "./ingestion/create-inbound-handler.js";
 import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
+import { ticketsRoutes } from "./tickets/routes.js";
 
 export interface AppDeps {
   db: Db;
@@ -167,6 +168,7 @@ export async function buildApp(opts: {
   await app.register(companySchedulesRoutes);
   await app.register(connectionsRoutes);
   await app.register(simulatorRoutes);
+  await app.register(ticketsRoutes);
 
   return Object.assign(app, { routeList });
 }
