@@ -78,6 +78,8 @@ export interface Config {
   sessionSweep?: boolean;
   /** pg-boss's schema (default "pgboss"); tests give each app its own, as their files share one PostgreSQL database. */
   jobsSchema?: string;
+  /** Seconds in one minute of the bot's timed steps (default 60); tests shorten them instead of waiting minutes. */
+  flowMinuteSeconds?: number;
 }
 
 export class ConfigError extends Error {

@@ -30,11 +30,19 @@ export interface QueueSettings {
   expireInSeconds?: number;
 }
 
+export interface EnqueueOptions {
+  tx?: DbOrTx;
+  /** Run no earlier than this many seconds from now (fractions allowed; the database's clock): timed steps. */
+  startAfterSeconds?: number;
+  /** pg-boss's singletonKey: no second job with this key while one is waiting (throttled with singletonSeconds). */
+  singletonKey?: string;
+}
+
 export interface Jobs {
   /** Creates the queue if needed and works it in this process, one job at a time per queue. */
   work<T extends object>(name: string, handler: JobHandler<T>, settings?: QueueSettings): Promise<void>;
   /** Adds a job to a queue this process works; with `tx`, inside that transaction. Returns the job id. */
-  enqueue<T extends object>(name: string, data: T, options?: { tx?: DbOrTx }): Promise<string>;
+  enqueue<T extends object>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -86,9 +94,13 @@ export async function startJobs(opts: { database: Database; schema?: string; log
       });
     },
 
-    async enqueue<T extends object>(name: string, data: T, options: { tx?: DbOrTx } = {}) {
+    async enqueue<T extends object>(name: string, data: T, options: EnqueueOptions = {}) {
       if (!queues.has(name)) throw new Error(`jobs: queue ${name} is not worked by this process`);
-      const id = await boss.send(name, data, options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {});
+      const id = await boss.send(name, data, {
+        ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
+        ...(options.startAfterSeconds !== undefined && options.startAfterSeconds > 0 ? { startAfter: options.startAfterSeconds } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
       if (!id) throw new Error(`jobs: ${name} was not enqueued`);
       return id;
     },
