@@ -35,6 +35,7 @@ import type { FlowHooks } from "./tickets/flow/flow-hooks.js";
 import { registerFlowJobs } from "./tickets/flow/register-flow-jobs.js";
 import { registerMessageJobs } from "./messages/register-message-jobs.js";
 import { createInboundHandler } from "./ingestion/create-inbound-handler.js";
+import { messageMediaRoutes } from "./messages/media-routes.js";
 import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 import { ticketsRoutes } from "./tickets/routes.js";
 
@@ -168,6 +169,7 @@ export async function buildApp(opts: {
   await app.register(companySchedulesRoutes);
   await app.register(connectionsRoutes);
   await app.register(simulatorRoutes);
+  await app.register(messageMediaRoutes);
   await app.register(ticketsRoutes);
 
   return Object.assign(app, { routeList });
