@@ -35,6 +35,7 @@ import type { FlowHooks } from "./tickets/flow/flow-hooks.js";
 import { registerFlowJobs } from "./tickets/flow/register-flow-jobs.js";
 import { registerMessageJobs } from "./messages/register-message-jobs.js";
 import { createInboundHandler } from "./ingestion/create-inbound-handler.js";
+import { messagesRoutes } from "./messages/routes.js";
 import { messageMediaRoutes } from "./messages/media-routes.js";
 import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 import { ticketsRoutes } from "./tickets/routes.js";
@@ -122,7 +123,7 @@ export async function buildApp(opts: {
   // Workers before routes: anything a request or an inbound message enqueues has its queue.
   await registerMessageJobs(deps);
   await registerFlowJobs(deps);
-  deps.sessions.setInboundHandler(createInboundHandler(deps));
+  deps.sessions.setInboundHandler(createInboundHandler(deps, app.log));
   app.addHook("onReady", () => deps.sessions.start());
   // Before the socket server closes: this process's sessions stop and release their leases (another process, or
   // the next start, resumes them).
@@ -171,6 +172,7 @@ export async function buildApp(opts: {
   await app.register(simulatorRoutes);
   await app.register(messageMediaRoutes);
   await app.register(ticketsRoutes);
+  await app.register(messagesRoutes);
 
   return Object.assign(app, { routeList });
 }

@@ -1,11 +1,68 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app.js";
-import type { InboundEventHandler } from "../whatsapp/sessions/session-manager.js";
+import type { InboundEvent, InboundEventHandler } from "../whatsapp/sessions/session-manager.js";
+import { ingestMessage, type IngestDeps } from "./ingest-message.js";
+import { applyAck } from "./apply-ack.js";
+import { applyMessageUpdate } from "./apply-message-update.js";
+import { ingestReaction } from "./ingest-reaction.js";
+import { relayPresence } from "./relay-presence.js";
+import { updateContactProfile, updateGroupSubject } from "./update-contact-profile.js";
+import { linkIdentity } from "./link-identity.js";
+import { retryTransient } from "./retry-transient.js";
 
-/** Every provider event but connection status: messages, acks, edits, reactions, presence, contacts, groups. */
-export function createInboundHandler(deps: AppDeps): InboundEventHandler {
+/** Retries of one event on a transient database error: 4 tries over about 1.5 s. */
+export const INGEST_RETRY = { attempts: 4, baseDelayMs: 200 };
+
+/**
+ * Every provider event but connection status: messages, acks, edits, reactions, presence, contacts, groups.
+ *
+ * The sessions call this per chat in order and different chats concurrently (whatsapp/sessions/per-chat-queue.ts),
+ * and count an event as taken only when this resolves. A transient database error is retried a few times with
+ * backoff; after that the error is logged and thrown back to the session, which then does not count the event as
+ * taken (the simulator keeps it pending; Baileys logs it). A crash between commit and the socket events loses only
+ * the events (the next refresh shows the rows); a crash before commit loses nothing the provider does not redeliver.
+ */
+export function createInboundHandler(deps: Pick<AppDeps, "db" | "realtime" | "flow">, logger: FastifyBaseLogger): InboundEventHandler {
+  const log = logger.child({ module: "ingestion" });
+  const ingest: IngestDeps = { db: deps.db, realtime: deps.realtime, flow: deps.flow, logger: log };
   return async (connection, event) => {
-    deps.sessions; // placeholder until ingestion lands
-    void connection;
-    void event;
+    try {
+      await retryTransient(() => handle(ingest, connection, event), {
+        ...INGEST_RETRY,
+        onRetry: (err, attempt) => log.warn({ err, attempt, type: event.type, ...connection }, "ingestion failed; retrying"),
+      });
+    } catch (err) {
+      log.error({ err, type: event.type, ...connection }, "INGESTION FAILED: the event was not stored");
+      throw err;
+    }
   };
+}
+
+async function handle(deps: IngestDeps, connection: Parameters<InboundEventHandler>[0], event: InboundEvent): Promise<void> {
+  switch (event.type) {
+    case "message":
+      await ingestMessage(deps, connection, event);
+      return;
+    case "ack":
+      await applyAck(deps, connection, event);
+      return;
+    case "message-update":
+      await applyMessageUpdate(deps, connection, event);
+      return;
+    case "reaction":
+      await ingestReaction(deps, connection, event);
+      return;
+    case "presence":
+      await relayPresence(deps, connection, event);
+      return;
+    case "contact":
+      await updateContactProfile(deps, connection, event);
+      return;
+    case "group":
+      await updateGroupSubject(deps, connection, event);
+      return;
+    case "identity":
+      await linkIdentity(deps, connection, event);
+      return;
+  }
 }

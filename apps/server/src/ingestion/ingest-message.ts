@@ -1,0 +1,125 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDeps } from "../app.js";
+import { inCompany } from "../db/tenant.js";
+import { messages, tickets } from "../db/schema.js";
+import { inTransaction } from "../tickets/in-transaction.js";
+import type { ConnectionRef } from "../whatsapp/sessions/session-manager.js";
+import type { ProviderEvent } from "../whatsapp/provider.js";
+import { upsertGroupContact, upsertPersonContact } from "./resolve-contact.js";
+import { findOrCreateActiveTicket, ticketForHistory } from "./active-ticket.js";
+import { groupMessagesIgnored } from "./group-messages-ignored.js";
+import { lastMessageOf, messageColumnsOf } from "./message-columns.js";
+import { emitIngestedMessage } from "./emit-ingested.js";
+
+export type IngestDeps = Pick<AppDeps, "db" | "realtime" | "flow"> & { logger: FastifyBaseLogger };
+export type MessageEvent = Extract<ProviderEvent, { type: "message" }>;
+
+export type IngestResult =
+  | { stored: true; messageId: number; ticketId: number; isNewTicket: boolean }
+  | { stored: false; reason: "duplicate" | "group-ignored" | "no-identity" };
+
+/**
+ * One provider message into the ticket engine, in one transaction (design brief, message ingestion): the contact
+ * (and for groups the group and its member), the ticket, the message, the ticket's last message and unread count,
+ * and for a customer's live message the bot. A redelivered message (same connection, chat and provider id) changes
+ * nothing and emits nothing. Events go out after commit.
+ *
+ * Origins: live and offline messages are the conversation; "own" (sent from the phone) is stored as fromMe in the
+ * active ticket, or opens a new pending ticket when there is none (the conversation someone started from the phone
+ * shows up in the inbox), never counts as unread and never runs the bot; "history" is stored without unread and
+ * without the bot, into the active ticket, else the contact's latest ticket, else a new closed one.
+ */
+export async function ingestMessage(deps: IngestDeps, connection: ConnectionRef, event: MessageEvent): Promise<IngestResult> {
+  const { companyId, whatsappId } = connection;
+  const { message, origin } = event;
+  const isGroup = message.chat.kind === "group";
+  if (isGroup && (await groupMessagesIgnored(deps.db, companyId))) return { stored: false, reason: "group-ignored" };
+
+  return inTransaction(deps.db, deps.logger, async (tx, after): Promise<IngestResult> => {
+    // The chat's contact: the group, or the person (for own messages the chat names them; for theirs the author too).
+    let chatContact;
+    let author = undefined as Awaited<ReturnType<typeof upsertPersonContact>> | undefined;
+    if (message.chat.kind === "group") {
+      chatContact = await upsertGroupContact(tx, companyId, whatsappId, message.chat.id);
+      if (!message.fromMe && message.from && (message.from.number || message.from.lid)) {
+        author = await upsertPersonContact(tx, companyId, whatsappId, message.from);
+      }
+    } else {
+      const person = message.fromMe
+        ? { number: message.chat.number, lid: message.chat.lid }
+        : { number: message.chat.number ?? message.from?.number, lid: message.chat.lid ?? message.from?.lid, pushName: message.from?.pushName };
+      if (!person.number && !person.lid) return { stored: false, reason: "no-identity" };
+      chatContact = await upsertPersonContact(tx, companyId, whatsappId, person);
+      if (!message.fromMe) author = chatContact;
+    }
+
+    const ticketInput = { companyId, contactId: chatContact.id, whatsappId, isGroup };
+    const { ticket, created } = origin === "history" ? await ticketForHistory(tx, ticketInput) : await findOrCreateActiveTicket(tx, ticketInput);
+    const before = { userId: ticket.userId, queueId: ticket.queueId };
+
+    let quotedMsgId: number | null = null;
+    if (message.quotedId) {
+      const [quoted] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.quotedId)));
+      quotedMsgId = quoted?.id ?? null;
+    }
+
+    const columns = messageColumnsOf(message.content);
+    const customer = !message.fromMe;
+    const countsAsUnread = customer && origin !== "history";
+    const [stored] = await tx
+      .insert(messages)
+      .values({
+        companyId,
+        ticketId: ticket.id,
+        whatsappId,
+        chatContactId: chatContact.id,
+        contactId: author?.id ?? null,
+        providerId: message.id,
+        ...columns,
+        fromMe: message.fromMe,
+        // Our own messages and history are not something an agent still has to read.
+        read: !countsAsUnread,
+        ack: message.fromMe ? 1 : 0,
+        sendStatus: message.fromMe ? "sent" : "received",
+        quotedMsgId,
+        quotedProviderId: message.quotedId && !quotedMsgId ? message.quotedId : null,
+        isForwarded: message.forwarded ?? false,
+        queueId: ticket.queueId,
+        createdAt: message.timestamp,
+        updatedAt: message.timestamp,
+      })
+      .onConflictDoNothing({ target: [messages.whatsappId, messages.chatContactId, messages.providerId] })
+      .returning({ id: messages.id });
+    if (!stored) {
+      // A redelivery. A ticket this transaction created for it cannot exist (the original is in some ticket), but a
+      // history message may land here after its ticket closed: nothing to undo either way.
+      return { stored: false, reason: "duplicate" };
+    }
+
+    const at = message.timestamp;
+    // An older message (history, a late offline one) does not replace a newer last message.
+    const newer = sql`(${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} <= ${at})`;
+    await tx
+      .update(tickets)
+      .set({
+        lastMessage: sql`case when ${newer} then ${lastMessageOf(columns)} else ${tickets.lastMessage} end`,
+        lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${at})`,
+        ...(countsAsUnread ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
+        ...(customer ? { lastCustomerMessageAt: sql`greatest(${tickets.lastCustomerMessageAt}, ${at})` } : {}),
+        ...(origin === "history" ? {} : { updatedAt: new Date() }),
+      })
+      .where(inCompany(tickets, companyId, eq(tickets.id, ticket.id)));
+
+    // Before the bot's own after-commit tasks: the customer's message reaches the screen before the bot's answer.
+    after.add(() => emitIngestedMessage(deps, companyId, stored.id, created ? undefined : before));
+
+    if (customer && !isGroup && (origin === "live" || origin === "offline")) {
+      await deps.flow.afterCustomerMessage(tx, after, { companyId, ticketId: ticket.id, messageId: stored.id, isNewTicket: created });
+    }
+    return { stored: true, messageId: stored.id, ticketId: ticket.id, isNewTicket: created };
+  });
+}
