@@ -29,13 +29,15 @@ import { useSocketEvent } from "../features/realtime/socket-context.js";
 import { ContactDialog } from "../features/contacts/ContactDialog.js";
 import { ContactImportDialog } from "../features/contacts/ContactImportDialog.js";
 import { applyContactEvent, useContactsList, useDeleteContact, useUploadContacts } from "../features/contacts/api.js";
+import { NewTicketDialog } from "../features/tickets/NewTicketDialog.js";
+import { useStartContactTicket } from "../features/tickets/useStartContactTicket.js";
 import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
 import { useNearBottom } from "../hooks/useNearBottom.js";
 
 /**
  * Contacts page (core-service section 2): searchable infinite-scroll table, contact dialog, spreadsheet import and
- * deletion by permission. A click on a row opens the contact: opening its ticket (/tickets/{uuid}) waits for the
- * ticket engine.
+ * deletion by permission. A click on a row starts (or finds) the contact's ticket and opens it (/tickets/{uuid});
+ * the edit button opens the contact.
  */
 export function ContactsPage() {
   const { t } = useTranslation();
@@ -51,6 +53,7 @@ export function ContactsPage() {
   const [dialog, setDialog] = useState<{ open: boolean; contactId?: number }>({ open: false });
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [importId, setImportId] = useState<number | undefined>();
+  const ticket = useStartContactTicket();
 
   const contacts = useMemo(() => list.data?.pages.flatMap((page) => page.contacts) ?? [], [list.data]);
   const onScroll = useNearBottom(list);
@@ -108,7 +111,9 @@ export function ContactsPage() {
                   key={contact.id}
                   hover
                   sx={{ cursor: "pointer" }}
-                  onClick={() => setDialog({ open: true, contactId: contact.id })}
+                  onClick={() => {
+                    if (!ticket.starting) ticket.start(contact);
+                  }}
                   data-testid={`contact-row-${contact.id}`}
                 >
                   <TableCell data-testid="contact-cell-name">{contact.name}</TableCell>
@@ -137,6 +142,7 @@ export function ContactsPage() {
         </TableContainer>
       </Paper>
       <ContactDialog open={dialog.open} contactId={dialog.contactId} onClose={() => setDialog({ open: false })} />
+      <NewTicketDialog open={ticket.dialogContact !== null} contact={ticket.dialogContact} onClose={ticket.closeDialog} />
       <ContactImportDialog importId={importId} onClose={() => setImportId(undefined)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -17,6 +17,7 @@ import { QuickMessagesPage } from "../pages/QuickMessagesPage.js";
 import { ContactsPage } from "../pages/ContactsPage.js";
 import { ConnectionsPage } from "../pages/ConnectionsPage.js";
 import { SimulatorPage } from "../pages/SimulatorPage.js";
+import { TicketsPage } from "../pages/TicketsPage.js";
 import { AREA_ROUTES, CSHOW_ROUTES, type AreaRoute } from "./private-areas.js";
 
 /** Areas whose screens exist; the others show their title and an empty state. */
@@ -71,7 +72,7 @@ export function AppRoutes() {
               </RequirePermission>
             }
           />
-          <Route path="/tickets/:ticketId?" element={<AreaPage key="tickets" titleKey="menu.items.tickets" />} />
+          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           {AREA_ROUTES.map(areaRoute)}
           {cshow && CSHOW_ROUTES.map(areaRoute)}

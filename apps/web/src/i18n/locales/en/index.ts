@@ -15,6 +15,7 @@ import validation from "./validation.json";
 import connections from "./connections.json";
 import simulator from "./simulator.json";
 import contacts from "./contacts.json";
+import tickets from "./tickets.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator };
+export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets };

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from "react";
+import { Avatar, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from "@mui/material";
+import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { CLIENT_EVENTS, companyEvent, DENIED_REDIRECT_MS, type TicketEventPayload, type TicketView } from "@atendo/shared";
+import { Can } from "../../components/Can.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { errorCodeOf } from "../auth/api-client.js";
+import { useAuth } from "../auth/auth-context.js";
+import { toastError, toastErrorText } from "../errors/toast.js";
+import { useSocket, useSocketEvent } from "../realtime/socket-context.js";
+import { useDeleteTicket, useTicket } from "./api.js";
+import { MessagesList } from "./MessagesList.js";
+import { PresenceText } from "./PresenceText.js";
+import { TransferTicketDialog } from "./TransferTicketDialog.js";
+import { useTicketActions } from "./useTicketActions.js";
+
+/**
+ * The open ticket: its header (contact, ticket id, assigned user, status actions) and its messages, read-only until
+ * the conversation issue adds the input. A ticket the user may not open shows 'Acesso não permitido' and goes back to
+ * /tickets after 1 s (core-service section 5).
+ */
+export function TicketPanel({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useTicket(uuid);
+  const ticket = query.data;
+  const refused = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!query.isError || refused.current === uuid) return;
+    refused.current = uuid;
+    if (errorCodeOf(query.error) === "ERR_NO_PERMISSION") toastErrorText(t("tickets.denied"));
+    else toastError(query.error);
+    const timer = setTimeout(() => navigate("/tickets", { replace: true }), DENIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [query.isError, query.error, uuid, navigate, t]);
+
+  if (query.isError) return <Paper variant="outlined" sx={{ height: "100%" }} data-testid="ticket-panel-denied" />;
+  if (!ticket) {
+    return (
+      <Paper variant="outlined" sx={{ height: "100%", display: "flex", alignItems: "center", justifyContent: "center" }}>
+        <CircularProgress />
+      </Paper>
+    );
+  }
+  return <OpenTicket ticket={ticket} />;
+}
+
+function OpenTicket({ ticket }: { ticket: TicketView }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const socket = useSocket();
+  const navigate = useNavigate();
+  const actions = useTicketActions();
+  const remove = useDeleteTicket();
+  const [transferring, setTransferring] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  // The conversation's room: its new messages and acks arrive while it is open.
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => socket.emit(CLIENT_EVENTS.joinChatBox, { ticketId: ticket.id });
+    if (socket.connected) join();
+    socket.on("connect", join);
+    return () => {
+      socket.off("connect", join);
+      socket.emit(CLIENT_EVENTS.leaveChatBox, { ticketId: ticket.id });
+    };
+  }, [socket, ticket.id]);
+
+  useSocketEvent<TicketEventPayload>(user ? companyEvent.ticket(user.companyId) : null, (event) => {
+    if (event.action === "delete" && event.ticketId === ticket.id) navigate("/tickets", { replace: true });
+  });
+
+  const busy = actions.pending;
+  return (
+    <Paper variant="outlined" sx={{ height: "100%", display: "flex", flexDirection: "column", minHeight: 0 }} data-testid="ticket-panel" data-ticket-id={ticket.id} data-status={ticket.status}>
+      <Stack direction="row" spacing={1.5} sx={{ p: 1.5, alignItems: "center", borderBottom: 1, borderColor: "divider", flexWrap: "wrap", rowGap: 1 }}>
+        <Avatar src={ticket.contact.profilePicUrl ?? undefined} alt={ticket.contact.name}>
+          {ticket.contact.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 160 }}>
+          <Typography variant="subtitle1" noWrap data-testid="ticket-header-name">
+            {ticket.contact.name} <Typography component="span" variant="caption" sx={{ color: "text.secondary" }} data-testid="ticket-header-id">#{ticket.id}</Typography>
+          </Typography>
+          <Typography variant="caption" sx={{ color: "text.secondary", display: "block" }} data-testid="ticket-header-user">
+            {ticket.user ? t("tickets.header.assignedTo", { name: ticket.user.name }) : t("tickets.header.unassigned")}
+            {ticket.queue ? ` · ${ticket.queue.name}` : ""}
+          </Typography>
+          <PresenceText ticketId={ticket.id} />
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          {ticket.status === "pending" && (
+            <Button size="small" variant="contained" disabled={busy} onClick={() => actions.accept(ticket)} data-testid="ticket-header-accept">
+              {t("tickets.actions.accept")}
+            </Button>
+          )}
+          {ticket.status === "open" && (
+            <>
+              <Button size="small" variant="outlined" disabled={busy} onClick={() => actions.returnToPending(ticket)} data-testid="ticket-header-return">
+                {t("tickets.actions.returnToPending")}
+              </Button>
+              <Button size="small" variant="outlined" disabled={busy} onClick={() => setTransferring(true)} data-testid="ticket-header-transfer">
+                {t("tickets.actions.transfer")}
+              </Button>
+              <Button size="small" variant="contained" disabled={busy} onClick={() => actions.resolve(ticket)} data-testid="ticket-header-resolve">
+                {t("tickets.actions.resolve")}
+              </Button>
+            </>
+          )}
+          {ticket.status === "closed" && (
+            <Button size="small" variant="contained" disabled={busy} onClick={() => actions.reopen(ticket)} data-testid="ticket-header-reopen">
+              {t("tickets.actions.reopen")}
+            </Button>
+          )}
+          <Can perform="ticket-options:deleteTicket">
+            <Tooltip title={t("tickets.actions.delete")}>
+              <IconButton size="small" aria-label={t("tickets.actions.delete")} onClick={() => setDeleting(true)} data-testid="ticket-header-delete">
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Can>
+        </Stack>
+      </Stack>
+      <MessagesList ticketId={ticket.id} />
+      <TransferTicketDialog ticket={transferring ? ticket : null} onClose={() => setTransferring(false)} />
+      <ConfirmDialog
+        open={deleting}
+        title={t("tickets.delete.title", { id: ticket.id })}
+        message={t("tickets.delete.message")}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => remove.mutate(ticket.id, { onSuccess: () => navigate("/tickets", { replace: true }) })}
+      />
+    </Paper>
+  );
+}
