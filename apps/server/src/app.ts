@@ -37,6 +37,7 @@ import { registerMessageJobs } from "./messages/register-message-jobs.js";
 import { createInboundHandler } from "./ingestion/create-inbound-handler.js";
 import { messagesRoutes } from "./messages/routes.js";
 import { messageMediaRoutes } from "./messages/media-routes.js";
+import { sendMessageRoutes } from "./messages/send-routes.js";
 import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 import { ticketsRoutes } from "./tickets/routes.js";
 
@@ -171,6 +172,7 @@ export async function buildApp(opts: {
   await app.register(connectionsRoutes);
   await app.register(simulatorRoutes);
   await app.register(messageMediaRoutes);
+  await app.register(sendMessageRoutes);
   await app.register(ticketsRoutes);
   await app.register(messagesRoutes);
 

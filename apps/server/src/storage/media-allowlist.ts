@@ -46,3 +46,26 @@ export function isAllowedMedia(fileName: string, mimetype: string, data: Buffer)
   const signature = SIGNATURES[type];
   return signature ? signature(data) : true;
 }
+
+/** Documents an agent may send besides media: office files, text, spreadsheets, archives (served as downloads). */
+const DOCUMENTS: Record<string, readonly string[]> = {
+  "text/plain": [".txt"],
+  "text/csv": [".csv"],
+  "application/msword": [".doc"],
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
+  "application/vnd.ms-excel": [".xls"],
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
+  "application/vnd.ms-powerpoint": [".ppt"],
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": [".pptx"],
+  "application/vnd.oasis.opendocument.text": [".odt"],
+  "application/vnd.oasis.opendocument.spreadsheet": [".ods"],
+  "application/zip": [".zip"],
+  "application/x-zip-compressed": [".zip"],
+};
+
+/** What an agent may attach to a message: the media above, or one of the documents. */
+export function isAllowedAttachment(fileName: string, mimetype: string, data: Buffer): boolean {
+  if (isAllowedMedia(fileName, mimetype, data)) return true;
+  const type = mimetype.split(";")[0]!.trim().toLowerCase();
+  return DOCUMENTS[type]?.includes(path.extname(fileName).toLowerCase()) ?? false;
+}

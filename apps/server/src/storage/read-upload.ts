@@ -14,14 +14,27 @@ export interface Upload {
  * Every client mistake (not multipart, truncated, no file, over the limits) is a 4xx with an error code.
  */
 export async function readUpload(request: FastifyRequest, fieldName = "file"): Promise<Upload> {
+  const { files, fields } = await readUploads(request, fieldName, 1);
+  return { ...files[0]!, fields };
+}
+
+/**
+ * Reads a multipart form with up to `maxFiles` files in field `fieldName` (e.g. a message's `medias`); at least one
+ * non-empty file is required. Same 4xx rules as readUpload.
+ */
+export async function readUploads(
+  request: FastifyRequest,
+  fieldName: string,
+  maxFiles: number,
+): Promise<{ files: Omit<Upload, "fields">[]; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", 415);
-  let file: Omit<Upload, "fields"> | null = null;
+  const files: Omit<Upload, "fields">[] = [];
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === "file") {
-        // Keep the first file of the expected field; every other file stream is drained unread (it must be consumed).
-        if (!file && part.fieldname === fieldName) file = { fileName: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+        // Keep the expected field's files up to the limit; every other file stream is drained unread (it must be consumed).
+        if (part.fieldname === fieldName && files.length < maxFiles) files.push({ fileName: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
         else part.file.resume();
       } else if (typeof part.value === "string") {
         fields[part.fieldname] = part.value;
@@ -33,8 +46,8 @@ export async function readUpload(request: FastifyRequest, fieldName = "file"): P
     // Busboy's own errors (a truncated body, a malformed header) carry no status: still the client's mistake.
     throw badRequest();
   }
-  if (!file || file.data.length === 0) {
+  if (files.length === 0 || files.some((f) => f.data.length === 0)) {
     throw new AppError("ERR_VALIDATION", 400, undefined, [{ path: `body.${fieldName}`, message: "validation.required" }]);
   }
-  return { ...file, fields };
+  return { files, fields };
 }

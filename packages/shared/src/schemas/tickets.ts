@@ -105,3 +105,31 @@ export const messageListQuerySchema = z.object({
   pageNumber: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid).default(1),
 });
 export const ticketIdParamsSchema = z.object({ ticketId: idSchema }).strict();
+
+/** The longest text a message may carry (WhatsApp's own limit is about 65,000; agents never need that much). */
+export const MESSAGE_BODY_MAX = 4096;
+/** Attachments an agent sends: per file, and per request. */
+export const OUTBOUND_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+export const OUTBOUND_MEDIA_MAX_FILES = 10;
+
+/**
+ * POST /messages/{ticketId} as JSON (core-service section 7: read, fromMe, mediaUrl, body, quotedMsg). Only body and
+ * the quoted message matter to the server; the other fields are accepted for the client's sake and ignored.
+ */
+export const sendMessageSchema = z
+  .object({
+    body: z
+      .string({ error: V.required })
+      .max(MESSAGE_BODY_MAX, V.tooLong)
+      .refine((value) => value.trim().length > 0, V.required),
+    quotedMsg: z
+      .union([idSchema, z.object({ id: idSchema }).loose()], { error: V.invalid })
+      .nullable()
+      .optional()
+      .transform((value) => (value == null ? null : typeof value === "number" ? value : value.id)),
+    read: z.boolean({ error: V.invalid }).optional(),
+    fromMe: z.boolean({ error: V.invalid }).optional(),
+    mediaUrl: z.string({ error: V.invalid }).max(2000, V.tooLong).nullable().optional(),
+  })
+  .strict();
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;

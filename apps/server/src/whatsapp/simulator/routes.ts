@@ -13,7 +13,7 @@ import {
 import type { App } from "../../http/types.js";
 import { authOf } from "../../http/authenticate.js";
 import { noBodyAsEmpty } from "../../http/empty-body.js";
-import { AppError, validationError } from "../../errors.js";
+import { AppError } from "../../errors.js";
 import { readUpload } from "../../storage/read-upload.js";
 import { findSimulatorConnection, type SimulatorDeps } from "./find-simulator-connection.js";
 import { listSimulatorContacts } from "./list-simulator-contacts.js";
@@ -24,22 +24,11 @@ import { playSimulatorAudio, readSimulatorChat } from "./read-simulator-chat.js"
 import { scanSimulatorQr } from "./scan-simulator-qr.js";
 import { dropSimulatorConnection } from "./drop-simulator-connection.js";
 import { openSimulatorMedia } from "./open-simulator-media.js";
+import { parseBody } from "../../http/parse-body.js";
 
 const connectionParams = z.object({ whatsappId: idSchema }).strict();
 const chatParams = z.object({ whatsappId: idSchema, number: simulatorChatSchema }).strict();
 const mediaParams = z.object({ whatsappId: idSchema, messageId: z.string().min(1).max(128) }).strict();
-
-/** A body checked by hand (the route takes JSON or multipart), with the same field errors as schema validation. */
-function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw validationError(
-    parsed.error.issues.map((issue) => ({
-      path: ["body", ...issue.path.map(String)].join("."),
-      message: issue.message.startsWith("validation.") ? issue.message : "validation.invalid",
-    })),
-  );
-}
 
 /** What an uploaded file is on WhatsApp: by the `type` field, else by its MIME type. */
 function mediaTypeOf(mimetype: string, declared?: CustomerMedia["mediaType"]): CustomerMedia["mediaType"] {

@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDeps } from "../app.js";
+import type { AuthContext } from "../auth/load-session-context.js";
+import { inCompany } from "../db/tenant.js";
+import { messages, tickets } from "../db/schema.js";
+import { AppError } from "../errors.js";
+import type { Upload } from "../storage/read-upload.js";
+import { isAllowedAttachment } from "../storage/media-allowlist.js";
+import { canSeeTicket, loadTicketViewer } from "../tickets/ticket-viewer.js";
+import { inTransaction } from "../tickets/in-transaction.js";
+import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
+import { queueOutgoingMessage } from "./queue-outgoing-message.js";
+
+type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "storage">;
+type File = Omit<Upload, "fields">;
+
+/** How an attachment travels: images, audio and video as themselves, anything else as a document. */
+function mediaTypeOf(mimetype: string): string {
+  const kind = mimetype.split("/")[0];
+  return kind === "image" || kind === "audio" || kind === "video" ? kind : "application";
+}
+
+/**
+ * An agent's message to a ticket's customer: text (optionally quoting a message of the ticket) or attachments (the
+ * text as the first one's caption). It goes through the outbox, so it is stored (ack 0) before anything is sent.
+ * A closed ticket takes nothing until reopened or accepted.
+ */
+export async function sendTicketMessage(
+  deps: Deps,
+  logger: FastifyBaseLogger,
+  auth: AuthContext,
+  ticketId: number,
+  input: { body: string; quotedMsgId: number | null; files?: File[]; voice?: boolean },
+): Promise<number[]> {
+  const [ticket] = await deps.db.select().from(tickets).where(inCompany(tickets, auth.companyId, eq(tickets.id, ticketId)));
+  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND", 404);
+  if (!canSeeTicket(await loadTicketViewer(deps.db, auth), ticket)) throw new AppError("ERR_NO_PERMISSION", 403);
+  if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 409);
+  if (!ticket.whatsappId) throw new AppError("ERR_NO_WAPP_FOUND", 404);
+  if (input.quotedMsgId) {
+    const [quoted] = await deps.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(inCompany(messages, auth.companyId, and(eq(messages.id, input.quotedMsgId), eq(messages.ticketId, ticket.id))));
+    if (!quoted) throw new AppError("ERR_VALIDATION", 400, undefined, [{ path: "body.quotedMsg", message: "validation.invalid" }]);
+  }
+  const files = input.files ?? [];
+  files.forEach((file, index) => {
+    if (!isAllowedAttachment(file.fileName, file.mimetype, file.data)) {
+      throw new AppError("ERR_INVALID_FILE_TYPE", 400, undefined, [{ path: `body.medias.${index}`, message: "validation.invalid" }]);
+    }
+  });
+  // Files are written before the transaction: a rolled-back send leaves an unreferenced file, never a message without one.
+  const stored = await Promise.all(files.map((file) => deps.storage.save(auth.companyId, "messages", file.fileName, file.data)));
+
+  const ids = await inTransaction(deps.db as AppDeps["db"], logger, async (tx, after) => {
+    const created: number[] = [];
+    const common = { companyId: auth.companyId, ticketId: ticket.id, userId: auth.userId, quotedMsgId: input.quotedMsgId };
+    if (files.length === 0) {
+      created.push((await queueOutgoingMessage(tx, deps.jobs, { ...common, body: input.body })).id);
+    }
+    for (const [index, file] of files.entries()) {
+      const media = { path: stored[index]!.path, name: stored[index]!.name, mimetype: file.mimetype, mediaType: mediaTypeOf(file.mimetype), voice: input.voice === true };
+      const row = await queueOutgoingMessage(tx, deps.jobs, { ...common, body: index === 0 ? input.body : "", media });
+      created.push(row.id);
+    }
+    for (const id of created) after.add(() => emitMessageCreated(deps, auth.companyId, id));
+    after.add(() => emitTicketChanged(deps, auth.companyId, ticket.id));
+    return created;
+  });
+  return ids;
+}
