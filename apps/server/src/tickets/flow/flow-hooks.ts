@@ -23,6 +23,12 @@ export interface FlowHooks {
    * "awaiting-rating": the rating question went out and the ticket closes when the customer answers (or times out).
    */
   beforeClose(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; userId: number | null; sendFarewell: boolean }): Promise<"close" | "awaiting-rating">;
+  /**
+   * An agent's message was stored on a ticket (fromMe, not automatic): starts the connection's expiresTicket timer
+   * (the ticket closes after that many minutes without a customer answer). Added by the bot; the message-sending
+   * path calls it in its transaction.
+   */
+  afterAgentMessage(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; messageId: number }): Promise<void>;
 }
 
 export type FlowDeps = Pick<AppDeps, "db" | "jobs" | "realtime" | "config" | "sessions" | "storage">;
