@@ -5,6 +5,7 @@ import { tags } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import { AppError } from "../errors.js";
 import { presentTag } from "./present-tag.js";
+import { countTagTickets } from "./count-tag-tickets.js";
 
 export type TagRow = typeof tags.$inferSelect;
 
@@ -15,5 +16,7 @@ export async function findTag(db: DbOrTx, companyId: number, tagId: number): Pro
 }
 
 export async function getTag(db: DbOrTx, companyId: number, tagId: number): Promise<TagView> {
-  return presentTag(await findTag(db, companyId, tagId));
+  const tag = await findTag(db, companyId, tagId);
+  const counts = await countTagTickets(db, companyId, [tag.id]);
+  return presentTag(tag, counts.get(tag.id) ?? 0);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@atendo/shared";
 import type { Database } from "../db/client.js";
-import { tags } from "../db/schema.js";
+import { contacts, tags, tickets, ticketTags } from "../db/schema.js";
 import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
 
 let database: Database;
@@ -67,5 +67,30 @@ describe("GET /tags", () => {
     expect((await get(token, "/tags/list")).json().map((t: { name: string }) => t.name)).toEqual(["Avulsa", "Fechado", "Proposta"]);
     const kanban = (await get(token, "/tags/kanban")).json();
     expect(kanban.lista.map((t: { name: string }) => t.name)).toEqual(["Fechado", "Proposta"]);
+  });
+
+  it("counts the tickets carrying each tag", async () => {
+    const company = await createCompany(database.db);
+    const [hot, cold] = await database.db
+      .insert(tags)
+      .values([
+        { companyId: company.id, name: "Quente", color: "#000011" },
+        { companyId: company.id, name: "Fria", color: "#000012" },
+      ])
+      .returning();
+    const [contact] = await database.db.insert(contacts).values({ companyId: company.id, name: "C", number: "5511990002222", canonicalNumber: "5511990002222" }).returning();
+    const made = await database.db
+      .insert(tickets)
+      .values([0, 1, 2].map(() => ({ companyId: company.id, contactId: contact!.id, status: "closed" as const })))
+      .returning();
+    await database.db.insert(ticketTags).values([
+      ...made.map((t) => ({ companyId: company.id, ticketId: t.id, tagId: hot!.id })),
+      { companyId: company.id, ticketId: made[0]!.id, tagId: cold!.id },
+    ]);
+    const token = await agentOf(company.id);
+    const counts = (list: { name: string; ticketsCount: number }[]) => Object.fromEntries(list.map((t) => [t.name, t.ticketsCount]));
+    expect(counts((await get(token, "/tags")).json().tags)).toEqual({ Quente: 3, Fria: 1 });
+    expect(counts((await get(token, "/tags/list")).json())).toEqual({ Quente: 3, Fria: 1 });
+    expect((await get(token, `/tags/${hot!.id}`)).json().ticketsCount).toBe(3);
   });
 });

@@ -5,6 +5,15 @@ import { tags } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import { escapeLike } from "../db/escape-like.js";
 import { presentTag } from "./present-tag.js";
+import { countTagTickets } from "./count-tag-tickets.js";
+
+type TagRow = typeof tags.$inferSelect;
+
+/** Presents tags with how many tickets carry each. */
+async function presentWithCounts(db: DbOrTx, companyId: number, rows: TagRow[]): Promise<TagView[]> {
+  const counts = await countTagTickets(db, companyId, rows.map((t) => t.id));
+  return rows.map((tag) => presentTag(tag, counts.get(tag.id) ?? 0));
+}
 
 /** The tags page: search by name, a page at a time. */
 export async function listTags(db: DbOrTx, companyId: number, query: { searchParam?: string; pageNumber: number }): Promise<TagPage> {
@@ -19,13 +28,13 @@ export async function listTags(db: DbOrTx, companyId: number, query: { searchPar
     .limit(PAGE_SIZE)
     .offset((query.pageNumber - 1) * PAGE_SIZE);
   const n = total?.n ?? 0;
-  return { tags: rows.map((tag) => presentTag(tag)), count: n, hasMore: query.pageNumber * PAGE_SIZE < n };
+  return { tags: await presentWithCounts(db, companyId, rows), count: n, hasMore: query.pageNumber * PAGE_SIZE < n };
 }
 
 /** Every tag of the company, for pickers (ticket tag editor, filters). */
 export async function listAllTags(db: DbOrTx, companyId: number): Promise<TagView[]> {
   const rows = await db.select().from(tags).where(inCompany(tags, companyId)).orderBy(asc(tags.name), asc(tags.id));
-  return rows.map((tag) => presentTag(tag));
+  return presentWithCounts(db, companyId, rows);
 }
 
 /** The kanban lanes: tags marked kanban, by name. */
@@ -35,5 +44,5 @@ export async function listKanbanTags(db: DbOrTx, companyId: number): Promise<Tag
     .from(tags)
     .where(inCompany(tags, companyId, eq(tags.kanban, true)))
     .orderBy(asc(tags.name), asc(tags.id));
-  return rows.map((tag) => presentTag(tag));
+  return presentWithCounts(db, companyId, rows);
 }

@@ -3,7 +3,7 @@ import type { tags } from "../db/schema.js";
 
 type TagRow = typeof tags.$inferSelect;
 
-/** What leaves the server about a tag. ticketsCount is 0 until the ticket engine links tickets to tags. */
+/** What leaves the server about a tag; ticketsCount is counted from ticket_tags by the caller (0 for a new tag). */
 export function presentTag(tag: TagRow, ticketsCount = 0): TagView {
   return {
     id: tag.id,

@@ -8,6 +8,7 @@ import { AppError } from "../errors.js";
 import { assertTagUnique, tagUniqueViolation } from "./assert-tag-unique.js";
 import { findTag } from "./get-tag.js";
 import { presentTag } from "./present-tag.js";
+import { countTagTickets } from "./count-tag-tickets.js";
 
 /** Anyone edits a tag's name and colour; changing its kanban flag needs tags:editKanban (sending it unchanged is fine). */
 export async function updateTag(db: DbOrTx, auth: AuthContext, tagId: number, input: TagData): Promise<TagView> {
@@ -23,7 +24,8 @@ export async function updateTag(db: DbOrTx, auth: AuthContext, tagId: number, in
       .where(inCompany(tags, auth.companyId, eq(tags.id, tagId)))
       .returning();
     if (!tag) throw new AppError("ERR_NOT_FOUND", 404);
-    return presentTag(tag);
+    const counts = await countTagTickets(db, auth.companyId, [tag.id]);
+    return presentTag(tag, counts.get(tag.id) ?? 0);
   } catch (err) {
     throw tagUniqueViolation(err) ?? err;
   }

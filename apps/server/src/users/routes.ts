@@ -56,7 +56,7 @@ export async function usersRoutes(app: App): Promise<void> {
     { schema: { params: idParamsSchema }, config: { params, permission: "users:manage" } },
     async (request, reply) => {
       const auth = authOf(request);
-      const { revokedSessionIds } = await deleteUser(app.deps.db, auth, request.params.id);
+      const { revokedSessionIds } = await deleteUser({ ...app.deps, logger: request.log }, auth, request.params.id);
       app.deps.realtime.endSessions(revokedSessionIds);
       app.deps.realtime.toCompany(auth.companyId, companyEvent.user(auth.companyId), { action: "delete", userId: request.params.id });
       return reply.status(204).send();
