@@ -118,7 +118,7 @@ export interface WhatsAppSession {
 export interface SessionContext {
   companyId: number;
   whatsappId: number;
-  /** Every normalised event of the session. Awaited in order, so a handler may persist before the next event. */
+  /** Every normalised event of the session. Awaited per chat in order (chats concurrently; see sessions/per-chat-queue.ts), so a handler persists before the chat's next event. */
   onEvent(event: ProviderEvent): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import { chatKeysOf, createPerChatQueue } from "../sessions/per-chat-queue.js";
 import { downloadMediaMessage, type BaileysEventMap } from "baileys";
 import type { Db } from "../../db/client.js";
 import { createSecretBox } from "../crypto/secret-box.js";
@@ -69,14 +70,14 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
   const me: Identity = {};
   const subscribed = new Set<string>();
 
-  // Handlers persist before the next event is looked at (SessionContext's promise).
-  let queue: Promise<void> = Promise.resolve();
-  const emit = (events: ProviderEvent[]) => {
-    for (const event of events) {
-      queue = queue.then(() => ctx.onEvent(event)).catch((err: unknown) => logger.error({ err, event: event.type }, "handling a WhatsApp event failed"));
-    }
-    return queue;
-  };
+  // Per chat in order, chats concurrently: a chat's next event waits until the handler persisted the previous one.
+  const chats = createPerChatQueue();
+  const emit = (events: ProviderEvent[]): Promise<void> =>
+    Promise.all(
+      events.map((event) =>
+        chats.run(chatKeysOf(event), () => ctx.onEvent(event)).catch((err: unknown) => logger.error({ err, event: event.type }, "handling a WhatsApp event failed")),
+      ),
+    ).then(() => undefined);
   const status = (event: Omit<Extract<ProviderEvent, { type: "connection" }>, "type">) => emit([{ type: "connection", ...event }]);
 
   const mapContext: MapContext = { me };
@@ -187,7 +188,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
     const socket = sock;
     sock = undefined;
     if (socket) await Promise.resolve(socket.end(undefined)).catch(() => undefined);
-    await queue;
+    await chats.idle();
   }
 
   const operations = createOperations({

@@ -18,6 +18,7 @@ import {
   type SessionContext,
   type WhatsAppSession,
 } from "../provider.js";
+import { createPerChatQueue } from "../sessions/per-chat-queue.js";
 import type { ProviderDeps } from "../sessions/providers.js";
 import {
   contentOfSimulatorMessage,
@@ -100,8 +101,9 @@ function chatRefOf(contact: Pick<SimulatorContactRow, "isGroup" | "number">): Ch
 }
 
 /**
- * The connection's side of the simulator: a WhatsAppSession over the virtual network. Its events go out one at a
- * time through `serial`, in the order they happen, and each waits for the server's handler (ctx.onEvent).
+ * The connection's side of the simulator: a WhatsAppSession over the virtual network. Connection events go out one
+ * at a time through `serial`; a chat's events through `inChat`, in order per chat and chats concurrently (as the
+ * Baileys session does). Each waits for the server's handler (ctx.onEvent) before the chat's next one.
  */
 export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, timing: SimulatorTiming = DEFAULT_SIMULATOR_TIMING): SimulatorSession {
   const { companyId, whatsappId } = ctx;
@@ -121,6 +123,12 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
     return next;
   }
 
+  const chats = createPerChatQueue();
+  /** The simulator's chat (a number, or a group id with a dash) as the queue key the Baileys session would use. */
+  function inChat<T>(chat: string, fn: () => Promise<T>): Promise<T> {
+    return chats.run([chat.includes("-") ? `g:${chat}` : `n:${chat}`], fn);
+  }
+
   /** False when the session stopped first (nothing was sent). */
   const emit = async (event: ProviderEvent): Promise<boolean> => {
     if (stopped) return false;
@@ -128,12 +136,12 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
     return true;
   };
 
-  function later(ms: number, fn: () => Promise<void>): void {
+  function later(ms: number, fn: () => Promise<void>, chat?: string): void {
     if (stopped) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (stopped) return;
-      serial(fn).catch((err: unknown) => log.warn({ err }, "simulator timer failed"));
+      (chat === undefined ? serial(fn) : inChat(chat, fn)).catch((err: unknown) => log.warn({ err }, "simulator timer failed"));
     }, ms);
     timers.add(timer);
   }
@@ -170,7 +178,8 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
       .from(simulatorMessages)
       .where(inCompany(simulatorMessages, companyId, eq(simulatorMessages.whatsappId, whatsappId), eq(simulatorMessages.direction, "in"), lt(simulatorMessages.ack, 3)))
       .orderBy(asc(simulatorMessages.id));
-    for (const row of pending) await deliverRow(row, "offline");
+    // Per chat in order, chats concurrently; a failed delivery stays pending for the next connect.
+    await Promise.all(pending.map((row) => inChat(row.chat, () => deliverRow(row, "offline")).catch((err: unknown) => log.warn({ err }, "offline delivery failed"))));
     const undelivered = await db
       .select()
       .from(simulatorMessages)
@@ -220,9 +229,9 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
     emitSimulator(realtime, companyId, { action: "ack", whatsappId, chat: row.chat, messageId, ack });
   }
 
-  function scheduleAcks(messageId: string): void {
-    later(timing.sentAckMs, () => setAck(messageId, 2));
-    later(timing.deliveredAckMs, () => setAck(messageId, 3));
+  function scheduleAcks(messageId: string, chat: string): void {
+    later(timing.sentAckMs, () => setAck(messageId, 2), chat);
+    later(timing.deliveredAckMs, () => setAck(messageId, 3), chat);
   }
 
   /** The chat of an outgoing message; a number the network knows becomes a customer on first contact. */
@@ -287,7 +296,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
         }
         return serial(() => setStatus(action.status));
       case "contact":
-        return serial(async () => {
+        return inChat(action.number, async () => {
           requireConnected();
           const contact = await findSimulatorContact(db, companyId, whatsappId, action.number);
           if (!contact) return;
@@ -298,22 +307,22 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
           const participants = await Promise.all(contact.members.map(async (number) => ({ number, pushName: await pushNameOf(number) })));
           await emit({ type: "group", group: { id: contact.number, subject: contact.name, participants } });
         });
-      case "deliver":
-        return serial(async () => {
-          const row = await findSimulatorMessage(db, companyId, whatsappId, action.messageId);
-          if (row && row.direction === "in") await deliverRow(row, "live");
-        });
+      case "deliver": {
+        const row = await findSimulatorMessage(db, companyId, whatsappId, action.messageId);
+        if (!row || row.direction !== "in") return;
+        return inChat(row.chat, () => deliverRow(row, "live"));
+      }
       case "own":
-        return serial(async () => {
+        return inChat(action.chat, async () => {
           requireConnected();
           const row = await insertMessage({ chat: action.chat, messageId: newSimulatorMessageId("out"), direction: "out", type: "text", body: action.body, content: { own: true }, ack: 1 });
           await emit({ type: "message", origin: "own", message: await inboundOf(row) });
-          scheduleAcks(row.messageId);
+          scheduleAcks(row.messageId, row.chat);
           return presentSimulatorMessage(row);
         });
       case "edit":
       case "revoke":
-        return serial(async () => {
+        return inChat(action.chat, async () => {
           requireConnected();
           const row = await messageInChat(action.chat, action.messageId);
           if (row.direction !== "in" || (row.author ?? row.chat) !== action.author || row.deleted) {
@@ -333,7 +342,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
           });
         });
       case "reaction":
-        return serial(async () => {
+        return inChat(action.chat, async () => {
           requireConnected();
           const row = await messageInChat(action.chat, action.messageId);
           const reactions = row.reactions.filter((r) => r.from !== action.author);
@@ -349,7 +358,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
           });
         });
       case "presence":
-        return serial(async () => {
+        return inChat(action.chat, async () => {
           requireConnected();
           await emit({
             type: "presence",
@@ -359,7 +368,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
           });
         });
       case "read":
-        return serial(async () => {
+        return inChat(action.chat, async () => {
           requireConnected();
           const unread = await db
             .select({ messageId: simulatorMessages.messageId })
@@ -369,7 +378,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
           for (const { messageId } of unread) await setAck(messageId, 4);
         });
       case "play":
-        return serial(async () => {
+        return inChat(action.chat, async () => {
           requireConnected();
           const row = await messageInChat(action.chat, action.messageId);
           if (row.direction !== "out" || row.type !== "audio") throw validationError([{ path: "body.messageId", message: "validation.invalid" }]);
@@ -440,7 +449,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
         content: { ...stored, ...extra },
         ack: 1,
       });
-      scheduleAcks(row.messageId);
+      scheduleAcks(row.messageId, row.chat);
       return { messageId: row.messageId, ack: 1, timestamp: row.createdAt };
     },
 
