@@ -38,6 +38,7 @@ import { createInboundHandler } from "./ingestion/create-inbound-handler.js";
 import { messagesRoutes } from "./messages/routes.js";
 import { messageMediaRoutes } from "./messages/media-routes.js";
 import { sendMessageRoutes } from "./messages/send-routes.js";
+import { messageActionRoutes } from "./messages/action-routes.js";
 import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 import { ticketsRoutes } from "./tickets/routes.js";
 
@@ -173,6 +174,7 @@ export async function buildApp(opts: {
   await app.register(simulatorRoutes);
   await app.register(messageMediaRoutes);
   await app.register(sendMessageRoutes);
+  await app.register(messageActionRoutes);
   await app.register(ticketsRoutes);
   await app.register(messagesRoutes);
 

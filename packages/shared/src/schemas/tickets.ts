@@ -133,3 +133,21 @@ export const sendMessageSchema = z
   })
   .strict();
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** POST /messages/edit/{id}: the same fields as a send; only the text changes. */
+export const editMessageSchema = sendMessageSchema;
+
+/** POST /messages/{id}/reactions: `type` is the emoji (empty removes our reaction). */
+export const reactionSchema = z
+  .object({ type: z.string({ error: V.required }).max(32, V.tooLong) })
+  .strict();
+
+/** POST /message/forward: one message to one contact (the client sends them one at a time, FORWARD_DELAY_MS apart). */
+export const forwardMessageSchema = z
+  .object({
+    messageId: idSchema,
+    contactId: idSchema,
+    signMessage: z.boolean({ error: V.invalid }).optional(),
+  })
+  .strict();
+export type ForwardMessageInput = z.infer<typeof forwardMessageSchema>;
