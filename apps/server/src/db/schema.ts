@@ -601,3 +601,24 @@ export const ticketRatings = pgTable(
   },
   (t) => [uniqueIndex("ticket_ratings_ticket_key").on(t.ticketId)],
 );
+
+/** An agent's internal note on a ticket (spec: Ticket note); never sent to the customer. */
+export const ticketNotes = pgTable(
+  "ticket_notes",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("ticket_notes_ticket_idx").on(t.ticketId), index("ticket_notes_contact_idx").on(t.contactId)],
+);
