@@ -4,6 +4,7 @@ import type { Db } from "../db/client.js";
 import { companies, plans, users } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
 import { seedDemoConnection } from "./seed-demo-connection.js";
+import { seedDemoTickets } from "./seed-demo-tickets.js";
 
 export interface SeedLogin {
   role: string;
@@ -84,7 +85,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedLogin
         { companyId: demo!.id, name: "Ana Admin", email: "admin@demo.test", passwordHash: demoHash, profile: "admin", allTicket: "enabled" },
         { companyId: demo!.id, name: "Bruno Atendente", email: "agent@demo.test", passwordHash: demoHash, profile: "user" },
       ]);
-      if (opts.simulatorEnabled) await seedDemoConnection(tx, demo!.id);
+      if (opts.simulatorEnabled) {
+        await seedDemoConnection(tx, demo!.id);
+        await seedDemoTickets(tx, demo!.id, now);
+      }
       logins.push(
         { role: "Demo admin", email: "admin@demo.test", password: demoPassword },
         { role: "Demo agent", email: "agent@demo.test", password: demoPassword },
