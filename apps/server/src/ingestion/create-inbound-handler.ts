@@ -22,9 +22,9 @@ export const INGEST_RETRY = { attempts: 4, baseDelayMs: 200 };
  * taken (the simulator keeps it pending; Baileys logs it). A crash between commit and the socket events loses only
  * the events (the next refresh shows the rows); a crash before commit loses nothing the provider does not redeliver.
  */
-export function createInboundHandler(deps: Pick<AppDeps, "db" | "realtime" | "flow">, logger: FastifyBaseLogger): InboundEventHandler {
+export function createInboundHandler(deps: Pick<AppDeps, "db" | "realtime" | "flow" | "jobs">, logger: FastifyBaseLogger): InboundEventHandler {
   const log = logger.child({ module: "ingestion" });
-  const ingest: IngestDeps = { db: deps.db, realtime: deps.realtime, flow: deps.flow, logger: log };
+  const ingest: IngestDeps = { db: deps.db, realtime: deps.realtime, flow: deps.flow, jobs: deps.jobs, logger: log };
   return async (connection, event) => {
     try {
       await retryTransient(() => handle(ingest, connection, event), {

@@ -11,8 +11,9 @@ import { findOrCreateActiveTicket, ticketForHistory } from "./active-ticket.js";
 import { groupMessagesIgnored } from "./group-messages-ignored.js";
 import { lastMessageOf, messageColumnsOf } from "./message-columns.js";
 import { emitIngestedMessage } from "./emit-ingested.js";
+import { queueMediaDownload } from "../messages/queue-media-download.js";
 
-export type IngestDeps = Pick<AppDeps, "db" | "realtime" | "flow"> & { logger: FastifyBaseLogger };
+export type IngestDeps = Pick<AppDeps, "db" | "realtime" | "flow" | "jobs"> & { logger: FastifyBaseLogger };
 export type MessageEvent = Extract<ProviderEvent, { type: "message" }>;
 
 export type IngestResult =
@@ -99,6 +100,9 @@ export async function ingestMessage(deps: IngestDeps, connection: ConnectionRef,
       // history message may land here after its ticket closed: nothing to undo either way.
       return { stored: false, reason: "duplicate" };
     }
+
+    // The file itself is fetched by a job (retried, outside this transaction); the message shows it as pending.
+    if (columns.mediaStatus === "pending") await queueMediaDownload(tx, deps.jobs, { companyId, messageId: stored.id });
 
     const at = message.timestamp;
     // An older message (history, a late offline one) does not replace a newer last message.
