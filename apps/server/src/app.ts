@@ -39,6 +39,7 @@ import { messagesRoutes } from "./messages/routes.js";
 import { messageMediaRoutes } from "./messages/media-routes.js";
 import { sendMessageRoutes } from "./messages/send-routes.js";
 import { messageActionRoutes } from "./messages/action-routes.js";
+import { ticketNotesRoutes } from "./ticket-notes/routes.js";
 import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 import { ticketsRoutes } from "./tickets/routes.js";
 
@@ -175,6 +176,7 @@ export async function buildApp(opts: {
   await app.register(messageMediaRoutes);
   await app.register(sendMessageRoutes);
   await app.register(messageActionRoutes);
+  await app.register(ticketNotesRoutes);
   await app.register(ticketsRoutes);
   await app.register(messagesRoutes);
 

@@ -150,3 +150,13 @@ export interface PresenceEventPayload {
   ticketId: number;
   presence: TicketPresence | null;
 }
+
+/** An internal note (core-service section 3, Ticket note). */
+export interface TicketNoteView {
+  id: number;
+  note: string;
+  ticketId: number;
+  contactId: number;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+}

@@ -14,7 +14,8 @@ export type TenantResource =
   | "quickMessages"
   | "whatsapps"
   | "tickets"
-  | "messages";
+  | "messages"
+  | "ticketNotes";
 
 /** How the route walk fills a path parameter: a row of some company, or a fixed valid value. */
 export type ParamSpec = { resource: TenantResource; field?: "id" | "uuid" } | { value: string };

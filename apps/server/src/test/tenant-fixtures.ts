@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.js";
-import { contactImports, contacts, messages, queues, quickMessages, tags, tickets, whatsapps } from "../db/schema.js";
+import { contactImports, contacts, messages, queues, quickMessages, tags, ticketNotes, tickets, whatsapps } from "../db/schema.js";
 import type { TenantResource } from "../http/types.js";
 import { createUser } from "./helpers.js";
 
@@ -58,6 +58,13 @@ export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) 
     const [contact] = await db.insert(contacts).values({ companyId, name: `Foreign Msg Contact ${companyId}`, number: "5511977770000", canonicalNumber: "5511977770000" }).returning();
     const [ticket] = await db.insert(tickets).values({ companyId, contactId: contact!.id, status: "open" }).returning();
     const [row] = await db.insert(messages).values({ companyId, ticketId: ticket!.id, chatContactId: contact!.id, body: marker, providerId: `foreign-${companyId}` }).returning();
+    return { id: row!.id, marker };
+  },
+  ticketNotes: async (db, companyId) => {
+    const marker = `Foreign note ${companyId}`;
+    const [contact] = await db.insert(contacts).values({ companyId, name: `Foreign Note Contact ${companyId}`, number: "5511966660000", canonicalNumber: "5511966660000" }).returning();
+    const [ticket] = await db.insert(tickets).values({ companyId, contactId: contact!.id, status: "open" }).returning();
+    const [row] = await db.insert(ticketNotes).values({ companyId, ticketId: ticket!.id, contactId: contact!.id, note: marker }).returning();
     return { id: row!.id, marker };
   },
 };

@@ -151,3 +151,15 @@ export const forwardMessageSchema = z
   })
   .strict();
 export type ForwardMessageInput = z.infer<typeof forwardMessageSchema>;
+
+/** Ticket note (core-service section 5): required, at least 2 characters. */
+export const TICKET_NOTE_MIN = 2;
+export const TICKET_NOTE_MAX = 2000;
+export const createTicketNoteSchema = z
+  .object({
+    note: z.string({ error: V.required }).trim().min(1, V.required).min(TICKET_NOTE_MIN, V.tooShort).max(TICKET_NOTE_MAX, V.tooLong),
+    ticketId: idSchema,
+    contactId: idSchema.optional(),
+  })
+  .strict();
+export const ticketNotesQuerySchema = z.object({ ticketId: idSchema.optional(), contactId: idSchema.optional() });
