@@ -177,4 +177,70 @@ describe("ContactsPage", () => {
     expect(within(screen.getByTestId("contact-import-rejected-row-4")).getByText("Número de telefone inválido")).toBeTruthy();
     expect(api.bodies[api.requests.indexOf("POST /contacts/upload")]).toBeInstanceOf(FormData);
   });
+
+  describe("a click on a contact opens its ticket", () => {
+    const vendas = { id: 1, name: "Vendas", color: "#1976d2" };
+    const ticket = {
+      id: 31,
+      uuid: "0b5f1c8e-2222-4a4a-9999-123456789abc",
+      status: "open",
+      userId: 2,
+      user: { id: 2, name: "Ana" },
+      queueId: 1,
+      queue: vendas,
+      whatsappId: null,
+      whatsapp: null,
+      contactId: 9,
+      contact: { id: 9, name: "Maria Souza", number: "5511987654321", profilePicUrl: null, isGroup: false, email: "" },
+      lastMessage: "",
+      lastMessageAt: null,
+      unreadMessages: 0,
+      isGroup: false,
+      chatbot: false,
+      tags: [],
+      useIntegration: false,
+      integrationId: null,
+      promptId: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      closedAt: null,
+      rating: null,
+    };
+
+    it("starts it in the user's only queue and goes to it", async () => {
+      const api = signInAs(makeUser({ id: 2, profile: "user", queues: [vendas] }), {
+        "POST /tickets": { status: 200, data: ticket },
+        [`GET /tickets/u/${ticket.uuid}`]: { status: 200, data: ticket },
+        "GET /messages/31": { status: 200, data: { messages: [], ticket, count: 0, hasMore: false } },
+      });
+      renderApp(<AppRoutes />, "/contacts");
+      fireEvent.click(await screen.findByTestId("contact-row-9", {}, SLOW));
+      await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(`/tickets/${ticket.uuid}`));
+      expect(api.bodies[api.requests.indexOf("POST /tickets")]).toEqual({ contactId: 9, queueId: 1, status: "open" });
+    });
+
+    it("names who holds the contact's open ticket and stays", async () => {
+      signInAs(makeUser({ id: 2, profile: "user", queues: [vendas] }), {
+        "POST /tickets": {
+          status: 409,
+          data: { error: "ERR_OTHER_OPEN_TICKET", details: { user: { id: 5, name: "Bruno" }, queue: { id: 2, name: "Suporte" } } },
+        },
+      });
+      renderApp(<AppRoutes />, "/contacts");
+      fireEvent.click(await screen.findByTestId("contact-row-9", {}, SLOW));
+      expect(await screen.findByText("Este contato já está em atendimento com Bruno na fila Suporte.")).toBeTruthy();
+      expect(screen.getByTestId("location").textContent).toBe("/contacts");
+    });
+
+    it("opens the new-ticket dialog with the contact chosen when the user has several queues", async () => {
+      const api = signInAs(makeUser({ id: 2, profile: "user", queues: [vendas, { id: 2, name: "Suporte", color: "#d32f2f" }] }), {
+        "GET /whatsapp/": { status: 200, data: [] },
+      });
+      renderApp(<AppRoutes />, "/contacts");
+      fireEvent.click(await screen.findByTestId("contact-row-9", {}, SLOW));
+      const dialog = await screen.findByTestId("new-ticket-dialog");
+      expect(within(dialog).getByTestId("new-ticket-contact").querySelector("input")?.value).toBe("Maria Souza");
+      expect(api.requests).not.toContain("POST /tickets");
+    });
+  });
 });

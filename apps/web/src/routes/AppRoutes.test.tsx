@@ -48,7 +48,7 @@ describe("route guards", () => {
     renderApp(<AppRoutes />, "/tickets");
     expect(await screen.findByTestId("app-drawer")).toBeTruthy();
     expect(location()).toBe("/tickets");
-    expect(await screen.findByTestId("tickets-welcome")).toBeTruthy();
+    expect(await screen.findByTestId("tickets-manager")).toBeTruthy();
   });
 
   it("redirects /signup to /login when registration is disabled", async () => {
