@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultWorkingHours } from "@atendo/shared";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { companies, queues } from "../../db/schema.js";
 import { createCompany, createTestApp, createTestDatabase, createUser, type TestApp } from "../../test/helpers.js";
+import { inTransaction } from "../in-transaction.js";
+import { messages } from "../../db/schema.js";
 import { createFlow } from "./create-flow.js";
 import type { FlowHooks } from "./flow-hooks.js";
-import { botMessages, createConnection, createQueue, createTicket, customerSays, linkQueues, setSetting, ticketOf } from "./flow.test-helpers.js";
+import { silentLogger, botMessages, createConnection, createQueue, createTicket, customerSays, linkQueues, setSetting, ticketOf } from "./flow.test-helpers.js";
 
 const SP = "America/Sao_Paulo";
 const MONDAY_10H = new Date("2026-03-02T13:00:00Z"); // Monday 10:00 in São Paulo: inside the default hours
@@ -246,5 +248,40 @@ describe("message variables", () => {
     await customerSays(db, flow, ticket, "oi", clock.now, true);
     const [menu] = await botMessages(db, ticket.id);
     expect(menu!.body.split("\n")[0]).toBe(`Boa tarde Maria (Maria da Silva), protocolo 20260302${ticket.id}, 17:30`);
+  });
+});
+
+describe("events", () => {
+  it("after commit, the chosen queue's room gets the ticket and the no-queue room a delete; a rollback emits nothing", async () => {
+    const db = database.db;
+    const { company, support, conn } = await companyWithTwoQueues();
+    const ticket = await createTicket(db, company.id, conn.id);
+    await customerSays(db, flow, ticket, "oi", MONDAY_10H, true);
+    const toRooms = vi.spyOn(app.deps.realtime, "toRooms");
+    try {
+      // Rolled back: neither rows nor events.
+      await inTransaction(db, silentLogger, async (tx, after) => {
+        const [message] = await tx
+          .insert(messages)
+          .values({ companyId: company.id, ticketId: ticket.id, whatsappId: conn.id, chatContactId: ticket.contactId, body: "2", providerId: "rolled-back", createdAt: seconds(MONDAY_10H, 30) })
+          .returning();
+        await flow.afterCustomerMessage(tx, after, { companyId: company.id, ticketId: ticket.id, messageId: message!.id, isNewTicket: false });
+        throw new Error("roll back");
+      }).catch(() => undefined);
+      // (Filtered by event: another test's outbox job may report a send failure meanwhile.)
+      expect(toRooms.mock.calls.filter(([, event]) => event === `company-${company.id}-ticket`)).toEqual([]);
+      expect(await ticketOf(db, ticket.id)).toMatchObject({ flowStep: "menu", queueId: null });
+
+      await customerSays(db, flow, ticket, "2", seconds(MONDAY_10H, 40));
+      const ticketEvents = toRooms.mock.calls.filter(([, event]) => event === `company-${company.id}-ticket`);
+      const update = ticketEvents.find(([, , payload]) => (payload as { action: string }).action === "update" && (payload as { ticket: { queueId: number | null } }).ticket.queueId === support.id);
+      expect(update?.[0]).toContain(`company-${company.id}-queue-${support.id}`);
+      const removal = ticketEvents.find(([, , payload]) => (payload as { action: string }).action === "delete");
+      expect(removal?.[0]).toContain(`company-${company.id}-no-queue`);
+      const messageEvents = toRooms.mock.calls.filter(([, event]) => event === `company-${company.id}-appMessage`);
+      expect(messageEvents.length).toBeGreaterThan(0);
+    } finally {
+      toRooms.mockRestore();
+    }
   });
 });
