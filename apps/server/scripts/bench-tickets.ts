@@ -1,0 +1,216 @@
+/**
+ * npm run bench:tickets — p50/p95 of GET /tickets for one agent on a company with 100,000 tickets and 1,000,000
+ * messages, on PGlite and (when reachable) on PostgreSQL. Rows are made with generate_series in SQL; requests go
+ * through the whole app (authentication, validation, visibility, presenters) with app.inject.
+ *
+ * Environment: BENCH_TICKETS (default 100000), BENCH_MESSAGES_PER_TICKET (10), BENCH_REQUESTS (200, split over the
+ * open, pending and closed tabs and a search), TEST_DATABASE_URL or BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres: a throwaway database is created there and dropped afterwards),
+ * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { min, sql } from "drizzle-orm";
+import type { TicketPage } from "@atendo/shared";
+import { openDatabase, type Database } from "../src/db/client.js";
+import { buildApp } from "../src/app.js";
+import type { Config } from "../src/config.js";
+import { companies, plans, queues, tickets, userQueues, users, whatsapps } from "../src/db/schema.js";
+import { hashPassword } from "../src/auth/passwords.js";
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const PER_TICKET = Number(process.env.BENCH_MESSAGES_PER_TICKET ?? 10);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const QUEUES = 6;
+const USERS = 20;
+
+function config(): Config {
+  return {
+    dataDir: mkdtempSync(path.join(tmpdir(), "atendo-bench-")),
+    nodeEnv: "test",
+    port: 0,
+    host: "127.0.0.1",
+    jwtSecret: randomBytes(32).toString("hex"),
+    whatsappEncryptionKey: randomBytes(32),
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlDays: 1,
+    cookieSecure: false,
+    trustProxy: false,
+    adminEmail: "bench@atendo.local",
+    seedDemo: false,
+    logLevel: "silent",
+    loginRateLimitPerIp: 1_000_000,
+    loginRateLimitPerEmail: 1_000_000,
+    webDist: "/nonexistent-web-dist",
+    version: "bench",
+    simulatorEnabled: true,
+    sessionLeaseSeconds: 30,
+    sessionSweep: false,
+    jobsSchema: `pgboss_bench_${randomBytes(4).toString("hex")}`,
+  };
+}
+
+/** The company: 6 queues, 20 agents (the measured one in queues 1 and 2), TICKETS tickets with their contacts and messages. */
+async function fill(database: Database): Promise<{ email: string; password: string }> {
+  const db = database.db;
+  const [plan] = await db.insert(plans).values({ name: `Bench ${randomBytes(3).toString("hex")}` }).returning();
+  const [company] = await db.insert(companies).values({ name: `Bench ${randomBytes(3).toString("hex")}`, planId: plan!.id }).returning();
+  const companyId = company!.id;
+  const [connection] = await db.insert(whatsapps).values({ companyId, name: "Bench", provider: "simulator", isDefault: true }).returning();
+  const queueRows = await db
+    .insert(queues)
+    .values(Array.from({ length: QUEUES }, (_, i) => ({ companyId, name: `Fila ${i + 1}`, color: `#0000${String(i).padStart(2, "0")}` })))
+    .returning();
+  const password = "bench-pass";
+  const passwordHash = await hashPassword(password);
+  const userRows = await db
+    .insert(users)
+    .values(Array.from({ length: USERS }, (_, i) => ({ companyId, name: `Agente ${i + 1}`, email: `agent-${i}-${companyId}@bench.test`, passwordHash })))
+    .returning();
+  const agent = userRows[0]!;
+  await db.insert(userQueues).values([
+    { companyId, userId: agent.id, queueId: queueRows[0]!.id },
+    { companyId, userId: agent.id, queueId: queueRows[1]!.id },
+  ]);
+  const queueArray = sql.raw(`ARRAY[${queueRows.map((q) => q.id).join(",")}]`);
+  const userArray = sql.raw(`ARRAY[${userRows.map((u) => u.id).join(",")}]`);
+
+  let started = Date.now();
+  await db.execute(sql`
+    insert into contacts (company_id, name, number, canonical_number)
+    select ${companyId}, 'Cliente ' || g, (5511900000000 + g)::text, (5511900000000 + g)::text
+    from generate_series(1, ${TICKETS}) g`);
+  // 10% pending, 20% open, 70% closed; 1 in 17 without a queue; open and closed ones assigned round the agents.
+  await db.execute(sql`
+    insert into tickets (company_id, contact_id, whatsapp_id, user_id, queue_id, status, last_message, last_message_at,
+                         unread_messages, created_at, updated_at, closed_at)
+    select c.company_id, c.id, ${connection!.id},
+           case when s.status = 'pending' then null else (${userArray})[1 + (c.id / 10) % ${USERS}] end,
+           case when c.id % 17 = 0 then null else (${queueArray})[1 + c.id % ${QUEUES}] end,
+           s.status, 'última mensagem ' || c.id, s.at, case when s.status = 'closed' then 0 else c.id % 4 end,
+           s.at - interval '1 day', s.at, case when s.status = 'closed' then s.at end
+    from contacts c
+    cross join lateral (select case when (c.id * 7) % 10 = 0 then 'pending' when (c.id * 7) % 10 in (1, 2) then 'open' else 'closed' end as status,
+                               now() - ((c.id * 7919) % 7776000) * interval '1 second' as at) s
+    where c.company_id = ${companyId}`);
+  await db.execute(sql`
+    insert into messages (company_id, ticket_id, whatsapp_id, chat_contact_id, contact_id, provider_id, body, from_me, ack,
+                          send_status, created_at, updated_at)
+    select t.company_id, t.id, t.whatsapp_id, t.contact_id, t.contact_id, 'B' || t.id || '-' || g,
+           'mensagem ' || g || ' do atendimento ' || t.id || ' ' || substr(md5((t.id * 100 + g)::text), 1, 10),
+           g % 2 = 0, 3, 'received', t.updated_at - (${PER_TICKET} - g) * interval '1 minute', t.updated_at - (${PER_TICKET} - g) * interval '1 minute'
+    from tickets t cross join generate_series(1, ${PER_TICKET}) g
+    where t.company_id = ${companyId}`);
+  await db.execute(sql`analyze`);
+  console.log(`  filled ${TICKETS} tickets and ${TICKETS * PER_TICKET} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  started = Date.now();
+  return { email: agent.email, password };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function measure(label: string, database: Database): Promise<void> {
+  console.log(`\n${label}`);
+  const login = await fill(database);
+  const app = await buildApp({ database, config: config() });
+  await app.ready();
+  try {
+    const res = await app.inject({ method: "POST", url: "/auth/login", payload: login });
+    const token = res.json<{ token: string }>().token;
+    const headers = { authorization: `Bearer ${token}` };
+    const [first] = await database.db.select({ id: min(tickets.id) }).from(tickets);
+    const firstId = first?.id ?? 1;
+    const kinds: [string, (i: number) => string][] = [
+      ["open", (i) => `status=open&pageNumber=${1 + (i % 3)}`],
+      ["pending", (i) => `status=pending&pageNumber=${1 + (i % 3)}`],
+      ["closed", (i) => `status=closed&pageNumber=${1 + (i % 3)}`],
+      // Message text of one ticket (and of those whose id continues it): an ILIKE over messages.
+      ["search", (i) => `searchParam=${encodeURIComponent(`atendimento ${firstId + ((i * 7919) % TICKETS)}`)}`],
+    ];
+    const all: number[] = [];
+    for (const [kind, query] of kinds) {
+      // Warm up: the first request of a kind plans and caches.
+      await app.inject({ method: "GET", url: `/tickets?${query(0)}`, headers });
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < Math.ceil(REQUESTS / kinds.length); i++) {
+        const started = performance.now();
+        const answer = await app.inject({ method: "GET", url: `/tickets?${query(i)}`, headers });
+        times.push(performance.now() - started);
+        if (answer.statusCode !== 200) throw new Error(`${kind}: ${answer.statusCode} ${answer.body}`);
+        count = answer.json<TicketPage>().count;
+      }
+      all.push(...times);
+      times.sort((a, b) => a - b);
+      console.log(`  ${kind.padEnd(8)} n=${times.length} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms (count ${count})`);
+    }
+    all.sort((a, b) => a - b);
+    console.log(`  ${"all".padEnd(8)} n=${all.length} p50=${percentile(all, 50).toFixed(1)} ms p95=${percentile(all, 95).toFixed(1)} ms`);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Waits for the app's pools (pg-boss closes its own a little after stop) to leave, then drops the database. */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  // A pool that never let go: its clients are terminated; their error is expected.
+  process.on("uncaughtException", (err: Error & { code?: string }) => {
+    if (err.code !== "57P01") throw err;
+  });
+  await admin.query(`drop database if exists ${name} with (force)`);
+}
+
+async function main(): Promise<void> {
+  console.log(`GET /tickets for one agent: ${TICKETS} tickets, ${TICKETS * PER_TICKET} messages, ${REQUESTS} requests per database`);
+  if (process.env.BENCH_SKIP_PGLITE !== "1") {
+    const database = await openDatabase({ pgliteDir: null });
+    try {
+      await measure("PGlite (in memory)", database);
+    } finally {
+      await database.close();
+    }
+  }
+  if (process.env.BENCH_SKIP_POSTGRES === "1") return;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch (err) {
+    console.log(`\nPostgreSQL not reachable at ${PG_URL.replace(/:[^:@/]*@/, ":***@")}: skipped (${(err as Error).message})`);
+    return;
+  }
+  const name = `atendo_bench_${randomBytes(4).toString("hex")}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await measure(`PostgreSQL (${name})`, database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await dropDatabase(admin, name);
+    await admin.end();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
