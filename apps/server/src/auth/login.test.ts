@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
+import { queues, userQueues } from "../db/schema.js";
 import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
 
 let database: Database;
@@ -34,6 +35,25 @@ describe("POST /auth/login", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     const me = await app.inject({ method: "GET", url: "/auth/me", headers: bearer(body.token) });
     expect(me.json()).toMatchObject({ id: user.id, name: user.name });
+  });
+
+  it("carries the user's own queues (the tickets screen limits its queue filter to them)", async () => {
+    const company = await createCompany(database.db);
+    const other = await createCompany(database.db);
+    const user = await createUser(database.db, company.id);
+    const [vendas] = await database.db
+      .insert(queues)
+      .values([
+        { companyId: company.id, name: "Vendas", color: "#1976d2" },
+        { companyId: company.id, name: "Suporte", color: "#d32f2f" },
+      ])
+      .returning();
+    await database.db.insert(queues).values({ companyId: other.id, name: "Alheia", color: "#000000" });
+    await database.db.insert(userQueues).values({ companyId: company.id, userId: user.id, queueId: vendas!.id });
+    const session = await login(app, user.email, user.password);
+    expect(session.user.queues).toEqual([{ id: vendas!.id, name: "Vendas", color: "#1976d2" }]);
+    const me = await app.inject({ method: "GET", url: "/auth/me", headers: bearer(session.token) });
+    expect(me.json().queues).toEqual([{ id: vendas!.id, name: "Vendas", color: "#1976d2" }]);
   });
 
   it("refuses a wrong password and an unknown e-mail alike", async () => {

@@ -3,6 +3,7 @@ import { can, type SessionUser } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { companies, plans, users } from "../db/schema.js";
 import { listSettings } from "../settings/list-settings.js";
+import { loadUserQueues } from "../users/load-user-queues.js";
 import { AppError } from "../errors.js";
 import { planFlagColumns } from "./load-session-context.js";
 
@@ -25,6 +26,8 @@ export async function presentSessionUser(db: DbOrTx, userId: number): Promise<Se
     includeSecrets: can({ profile: user.profile, super: user.super, plan }, "settings:viewSecrets"),
     isPlatform: company.isPlatform,
   });
+  // The tickets screen limits its queue filter, the new-ticket queues and the bell to these.
+  const queues = (await loadUserQueues(db, company.id, [user.id])).get(user.id) ?? [];
   return {
     id: user.id,
     name: user.name,
@@ -35,7 +38,7 @@ export async function presentSessionUser(db: DbOrTx, userId: number): Promise<Se
     companyId: user.companyId,
     whatsappId: user.whatsappId,
     online: user.online,
-    queues: [],
+    queues,
     company: { id: company.id, name: company.name, dueDate: company.dueDate, settings: settingList, plan },
   };
 }
