@@ -68,7 +68,7 @@ describe("timed steps", () => {
     const answered = await createTicket(db, company.id, conn.id, { status: "open", userId: agent.id });
     await agentSays(app, silent, "Posso ajudar em algo mais?");
     await agentSays(app, answered, "Posso ajudar em algo mais?");
-    await customerSays(db, app.deps.flow, answered, "Sim, mais uma coisa", new Date());
+    await customerSays(db, app.deps.flow, answered, "Sim, mais uma coisa", new Date(Date.now() + 1_000));
 
     const closed = await waitFor(async () => {
       const row = await ticketOf(db, silent.id);
