@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { ticketRatings, tickets } from "../../db/schema.js";
+import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../../test/helpers.js";
+import { ingestMessage } from "../../ingestion/ingest-message.js";
+import { brazilianMobile, customerText, ingestDepsOf } from "../../ingestion/test-support.js";
+import { botMessages, createConnection, createQueue, linkQueues, setSetting, ticketOf } from "./flow.test-helpers.js";
+
+/** The bot through the real pipeline: provider events in through ingestion, agents through PUT /tickets/:id. */
+let database: Database;
+let app: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe("the bot between ingestion and the tickets API", () => {
+  it("menu, answer 2, accept with an introduction, resolve with a rating of 5", async () => {
+    const db = database.db;
+    const company = await createCompany(db);
+    const admin = await createUser(db, company.id, { profile: "admin", name: "Ana" });
+    const sales = await createQueue(db, company.id, { name: "Vendas", orderQueue: 1 });
+    const support = await createQueue(db, company.id, { name: "Suporte", orderQueue: 2, greetingMessage: "Você está no suporte." });
+    const conn = await createConnection(db, company.id, { ratingMessage: "Avalie nosso atendimento", complationMessage: "Até logo!" });
+    await linkQueues(db, company.id, conn.id, [sales.id, support.id]);
+    await setSetting(db, company.id, "userRating", "enabled");
+    await setSetting(db, company.id, "sendGreetingAccepted", "enabled");
+    const deps = ingestDepsOf(app);
+    const ref = { companyId: company.id, whatsappId: conn.id };
+    const customer = { number: brazilianMobile(), pushName: "Carlos Souza" };
+
+    await ingestMessage(deps, ref, customerText(customer, "Oi"));
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    expect(ticket).toMatchObject({ flowStep: "menu", status: "pending" });
+    await ingestMessage(deps, ref, customerText(customer, "2", { timestamp: new Date(Date.now() + 10_000) }));
+    expect(await ticketOf(db, ticket!.id)).toMatchObject({ flowStep: null, queueId: support.id, status: "pending" });
+
+    const { token } = await login(app, admin.email, admin.password);
+    const accept = await app.inject({ method: "PUT", url: `/tickets/${ticket!.id}`, headers: bearer(token), payload: { status: "open" } });
+    expect(accept.statusCode).toBe(200);
+    const resolve = await app.inject({ method: "PUT", url: `/tickets/${ticket!.id}`, headers: bearer(token), payload: { status: "closed" } });
+    expect(resolve.statusCode).toBe(200);
+    expect(await ticketOf(db, ticket!.id)).toMatchObject({ status: "open", flowStep: "rating", userId: admin.id });
+
+    await ingestMessage(deps, ref, customerText(customer, "5", { timestamp: new Date(Date.now() + 20_000) }));
+    expect(await ticketOf(db, ticket!.id)).toMatchObject({ status: "closed", flowStep: null });
+    expect(await db.select().from(ticketRatings).where(eq(ticketRatings.ticketId, ticket!.id))).toMatchObject([{ rate: 5, userId: admin.id }]);
+    const bodies = (await botMessages(db, ticket!.id)).map((m) => m.body);
+    expect(bodies).toEqual([
+      "Olá! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte",
+      "Você está no suporte.",
+      expect.stringMatching(/^(Bom dia|Boa tarde|Boa noite) \*Carlos Souza\*, meu nome é \*Ana\* e agora vou prosseguir com seu atendimento!$/),
+      "Avalie nosso atendimento\n\nResponda com uma nota de *1* a *5*.",
+      "Até logo!",
+    ]);
+  });
+});
