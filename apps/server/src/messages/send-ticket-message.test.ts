@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { SimulatorMessageView, WhatsAppView } from "@atendo/shared";
@@ -88,5 +90,18 @@ describe("POST /messages/{ticketId}", () => {
     const refused = await app.inject({ method: "POST", url: `/messages/${ticket.id}`, headers: { ...asAgent, ...page.headers }, payload: page.payload });
     expect(refused.json().error).toBe("ERR_INVALID_FILE_TYPE");
     expect(await rows()).toHaveLength(1);
+  });
+
+  it("sends a browser recording as a voice note (Ogg/Opus through ffmpeg when the machine has it)", async () => {
+    const { ticket, asAgent, received, rows } = await setup();
+    const recording = readFileSync(new URL("../test/fixtures/voice-recording.webm", import.meta.url));
+    const form = multipart({ field: "medias", name: "gravacao.webm", type: "audio/webm", data: recording }, { voice: "true" });
+    const res = await app.inject({ method: "POST", url: `/messages/${ticket.id}`, headers: { ...asAgent, ...form.headers }, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    await eventually(async () => (await received()).length === 1, 10_000);
+    const [stored] = await rows();
+    const hasFfmpeg = spawnSync("ffmpeg", ["-version"]).status === 0;
+    expect(stored).toMatchObject(hasFfmpeg ? { mediaType: "audio", mimetype: "audio/ogg; codecs=opus", data: { voice: true } } : { mediaType: "audio", mimetype: "audio/webm", data: {} });
+    expect((await received())[0]).toMatchObject({ type: "audio" });
   });
 });

@@ -11,6 +11,7 @@ import { canSeeTicket, loadTicketViewer } from "../tickets/ticket-viewer.js";
 import { inTransaction } from "../tickets/in-transaction.js";
 import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
 import { queueOutgoingMessage } from "./queue-outgoing-message.js";
+import { convertVoiceNote } from "./convert-voice-note.js";
 
 type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "storage">;
 type File = Omit<Upload, "fields">;
@@ -45,7 +46,15 @@ export async function sendTicketMessage(
       .where(inCompany(messages, auth.companyId, and(eq(messages.id, input.quotedMsgId), eq(messages.ticketId, ticket.id))));
     if (!quoted) throw new AppError("ERR_VALIDATION", 400, undefined, [{ path: "body.quotedMsg", message: "validation.invalid" }]);
   }
-  const files = input.files ?? [];
+  const files = [...(input.files ?? [])];
+  let voice = false;
+  if (input.voice && files.length === 1 && files[0]!.mimetype.startsWith("audio/")) {
+    const converted = await convertVoiceNote(files[0]!.data);
+    if (converted) {
+      files[0] = converted;
+      voice = true;
+    }
+  }
   files.forEach((file, index) => {
     if (!isAllowedAttachment(file.fileName, file.mimetype, file.data)) {
       throw new AppError("ERR_INVALID_FILE_TYPE", 400, undefined, [{ path: `body.medias.${index}`, message: "validation.invalid" }]);
@@ -61,7 +70,7 @@ export async function sendTicketMessage(
       created.push((await queueOutgoingMessage(tx, deps.jobs, { ...common, body: input.body })).id);
     }
     for (const [index, file] of files.entries()) {
-      const media = { path: stored[index]!.path, name: stored[index]!.name, mimetype: file.mimetype, mediaType: mediaTypeOf(file.mimetype), voice: input.voice === true };
+      const media = { path: stored[index]!.path, name: stored[index]!.name, mimetype: file.mimetype, mediaType: mediaTypeOf(file.mimetype), voice };
       const row = await queueOutgoingMessage(tx, deps.jobs, { ...common, body: index === 0 ? input.body : "", media });
       created.push(row.id);
     }
