@@ -34,8 +34,6 @@ export interface EnqueueOptions {
   tx?: DbOrTx;
   /** Run no earlier than this many seconds from now (fractions allowed; the database's clock): timed steps. */
   startAfterSeconds?: number;
-  /** pg-boss's singletonKey: no second job with this key while one is waiting (throttled with singletonSeconds). */
-  singletonKey?: string;
 }
 
 export interface Jobs {
@@ -99,7 +97,6 @@ export async function startJobs(opts: { database: Database; schema?: string; log
       const id = await boss.send(name, data, {
         ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
         ...(options.startAfterSeconds !== undefined && options.startAfterSeconds > 0 ? { startAfter: options.startAfterSeconds } : {}),
-        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
       if (!id) throw new Error(`jobs: ${name} was not enqueued`);
       return id;
