@@ -1,4 +1,4 @@
-import { companyEvent, idParamsSchema, pageQuerySchema, tagSchema, type TagEventPayload } from "@atendo/shared";
+import { companyEvent, idParamsSchema, pageQuerySchema, syncTicketTagsSchema, tagSchema, type TagEventPayload } from "@atendo/shared";
 import type { App } from "../http/types.js";
 import { authOf } from "../http/authenticate.js";
 import { listAllTags, listKanbanTags, listTags } from "./list-tags.js";
@@ -6,6 +6,7 @@ import { getTag } from "./get-tag.js";
 import { createTag } from "./create-tag.js";
 import { updateTag } from "./update-tag.js";
 import { deleteTag } from "./delete-tag.js";
+import { syncTicketTags } from "./sync-ticket-tags.js";
 
 export async function tagsRoutes(app: App): Promise<void> {
   const params = { id: { resource: "tags" as const } };
@@ -21,6 +22,12 @@ export async function tagsRoutes(app: App): Promise<void> {
   app.get("/tags/list", async (request) => listAllTags(app.deps.db, authOf(request).companyId));
 
   app.get("/tags/kanban", async (request) => ({ lista: await listKanbanTags(app.deps.db, authOf(request).companyId) }));
+
+  app.post(
+    "/tags/sync",
+    { schema: { body: syncTicketTagsSchema }, config: { example: { body: { ticketId: 1, tags: [{ id: 1 }] } } } },
+    async (request) => syncTicketTags(app.deps, authOf(request), request.body.ticketId, request.body.tags),
+  );
 
   app.get("/tags/:id", { schema: { params: idParamsSchema }, config: { params } }, async (request) =>
     getTag(app.deps.db, authOf(request).companyId, request.params.id),

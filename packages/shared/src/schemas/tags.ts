@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { V } from "./messages.js";
 import { queueColorSchema } from "./queues.js";
+import { idSchema } from "./common.js";
 
 /** Tag dialog bounds (administration section 5: at least 3, 'Mensagem muito curta'; required, 'Obrigatório'). */
 export const TAG_NAME_MIN = 3;
@@ -43,3 +44,14 @@ export interface TagPage {
 
 /** Payload of `company-{id}-tag`. */
 export type TagEventPayload = { action: "create" | "update"; tag: TagView } | { action: "delete"; tagId: number };
+
+/** POST /tags/sync: the ticket's tags become exactly these (objects as the tag editor holds them, or ids). */
+export const syncTicketTagsSchema = z
+  .object({
+    ticketId: idSchema,
+    tags: z
+      .array(z.union([idSchema, z.object({ id: idSchema }).loose()], { error: V.invalid }), { error: V.invalid })
+      .max(100, V.tooLong)
+      .transform((list) => [...new Set(list.map((t) => (typeof t === "number" ? t : t.id)))]),
+  })
+  .strict();
