@@ -1,10 +1,11 @@
-import { OUTBOUND_MEDIA_MAX_FILES, sendMessageSchema, ticketIdParamsSchema, MESSAGE_BODY_MAX } from "@atendo/shared";
+import { agentPresenceSchema, OUTBOUND_MEDIA_MAX_FILES, sendMessageSchema, ticketIdParamsSchema, MESSAGE_BODY_MAX } from "@atendo/shared";
 import type { App } from "../http/types.js";
 import { authOf } from "../http/authenticate.js";
 import { validationError } from "../errors.js";
 import { parseBody } from "../http/parse-body.js";
 import { readUploads } from "../storage/read-upload.js";
 import { sendTicketMessage } from "./send-ticket-message.js";
+import { sendAgentPresence } from "./send-agent-presence.js";
 
 /** POST /messages/{ticketId}: JSON (text, quoted message) or multipart (`medias`, `body`). Answers 201 with the ids. */
 export async function sendMessageRoutes(app: App) {
@@ -30,5 +31,14 @@ export async function sendMessageRoutes(app: App) {
       const ids = await sendTicketMessage(app.deps, request.log, auth, request.params.ticketId, input);
       return reply.status(201).send({ ids });
     },
+  );
+
+  app.post(
+    "/messages/:ticketId/presence",
+    {
+      schema: { params: ticketIdParamsSchema, body: agentPresenceSchema },
+      config: { params: { ticketId: { resource: "tickets" } }, example: { body: { presence: "composing" } } },
+    },
+    async (request) => sendAgentPresence(app.deps, authOf(request), request.params.ticketId, request.body.presence),
   );
 }

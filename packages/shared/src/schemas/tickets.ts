@@ -163,3 +163,6 @@ export const createTicketNoteSchema = z
   })
   .strict();
 export const ticketNotesQuerySchema = z.object({ ticketId: idSchema.optional(), contactId: idSchema.optional() });
+
+/** POST /messages/{ticketId}/presence: the agent is typing or recording (or stopped); sent on to the customer. */
+export const agentPresenceSchema = z.object({ presence: z.enum(["composing", "recording", "paused"], { error: V.invalid }) }).strict();
