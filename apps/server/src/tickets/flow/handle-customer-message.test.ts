@@ -216,6 +216,20 @@ describe("out of hours", () => {
     expect(await ticketOf(db, later.id)).toMatchObject({ flowStep: "menu" });
   });
 
+  it("scheduleType company with one queue: the ticket still joins it, and hears the out-of-hours message instead of the greeting", async () => {
+    const db = database.db;
+    const company = await createCompany(db);
+    const only = await createQueue(db, company.id, { greetingMessage: "Olá!" });
+    const conn = await createConnection(db, company.id, { outOfHoursMessage: "Voltamos às 8h." });
+    await linkQueues(db, company.id, conn.id, [only.id]);
+    await setSetting(db, company.id, "scheduleType", "company");
+    clock.now = MONDAY_23H;
+    const ticket = await createTicket(db, company.id, conn.id);
+    await customerSays(db, flow, ticket, "oi", MONDAY_23H, true);
+    expect(await ticketOf(db, ticket.id)).toMatchObject({ queueId: only.id, flowStep: null });
+    expect((await botMessages(db, ticket.id)).map((m) => m.body)).toEqual(["Voltamos às 8h."]);
+  });
+
   it("scheduleType disabled: never out of hours", async () => {
     const db = database.db;
     const { company, conn } = await companyWithTwoQueues({ outOfHoursMessage: "Estamos fechados" });

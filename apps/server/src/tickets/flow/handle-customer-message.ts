@@ -88,14 +88,12 @@ async function isGrouped({ tx, ticket, message, connection }: Step): Promise<boo
 /** A pending ticket without a queue: join the only queue, show the menu of several, or stay as it is. */
 async function route(step: Step): Promise<void> {
   const { ctx, tx, ticket, connection, settings } = step;
-  if (await isOutOfHours(ctx, settings, undefined, () => loadCompanySchedules(tx, ticket.companyId))) {
-    // Outside the company's hours the menu waits: the customer learns when to come back instead.
-    await answerOutOfHours(step, undefined);
-    return;
-  }
   const queues = await loadConnectionQueues(tx, ticket.companyId, connection.id);
-  if (queues.length === 0) return;
   if (queues.length === 1) return joinQueue(step, queues[0]!, settings.sendGreetingMessageOneQueues === "enabled");
+  // Without a queue only the company's hours apply (scheduleType "company"); with several, outside them the menu
+  // waits and the customer learns when to come back instead.
+  if (await replyIfOutOfHours(step, undefined)) return;
+  if (queues.length === 0) return;
   // The bot gave up on this ticket (too many invalid answers, or its time ran out without a transfer queue).
   if (ticket.flowAttempts > connection.maxUseBotQueues) return;
   await sendAutomaticText(ctx, tx, step.after, ticket, menuText(connection.greetingMessage, queues));

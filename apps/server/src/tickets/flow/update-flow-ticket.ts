@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { inCompany } from "../../db/tenant.js";
 import { tickets } from "../../db/schema.js";
@@ -17,7 +17,7 @@ export async function updateFlowTicket(ctx: FlowContext, tx: Tx, after: AfterCom
   const before = { userId: ticket.userId, queueId: ticket.queueId };
   const [row] = await tx
     .update(tickets)
-    .set({ ...patch, updatedAt: ctx.now() })
+    .set({ ...patch, updatedAt: sql`greatest(${tickets.updatedAt}, ${ctx.now()})` })
     .where(inCompany(tickets, ticket.companyId, eq(tickets.id, ticket.id)))
     .returning();
   after.add(() => emitTicketChanged(ctx.deps, ticket.companyId, ticket.id, before));
