@@ -9,6 +9,7 @@ import {
 } from "@atendo/shared";
 import { useAuth } from "../auth/auth-context.js";
 import { useSocket, useSocketEvent } from "../realtime/socket-context.js";
+import { ticketKeys } from "./keys.js";
 import { setTicketPresence } from "./presence-store.js";
 import { applyAppMessageEvent, applyTicketEvent } from "./ticket-cache.js";
 
@@ -27,13 +28,18 @@ export function useTicketsRealtime(): void {
     const join = () => {
       for (const status of STATUSES) socket.emit(CLIENT_EVENTS.joinTickets, { status });
     };
+    // After a reconnect the events missed while away are unknown: the lists load again.
+    const rejoin = () => {
+      join();
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+    };
     if (socket.connected) join();
-    socket.on("connect", join);
+    socket.on("connect", rejoin);
     return () => {
-      socket.off("connect", join);
+      socket.off("connect", rejoin);
       for (const status of STATUSES) socket.emit(CLIENT_EVENTS.leaveTickets, { status });
     };
-  }, [socket]);
+  }, [socket, queryClient]);
 
   useSocketEvent<TicketEventPayload>(companyId ? companyEvent.ticket(companyId) : null, (event) =>
     applyTicketEvent(queryClient, event, meId),
