@@ -11,7 +11,7 @@ import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.j
 import { findVisibleMessage } from "./find-visible-message.js";
 import { queueOutgoingMessage } from "./queue-outgoing-message.js";
 
-type Deps = Pick<AppDeps, "db" | "jobs" | "realtime">;
+type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "flow">;
 
 /**
  * Forwards one message to a contact, on the same connection: into the contact's active ticket there, or a new one
@@ -50,6 +50,7 @@ export async function forwardMessage(
         ? { media: { path: message.mediaPath, name: message.mediaName ?? "file", mimetype: message.mimetype ?? "application/octet-stream", mediaType: message.mediaType } }
         : {}),
     });
+    await deps.flow.afterAgentMessage(tx, after, { companyId: auth.companyId, ticketId: ticket.id, messageId: row.id });
     after.add(() => emitMessageCreated(deps, auth.companyId, row.id));
     after.add(() => emitTicketChanged(deps, auth.companyId, ticket.id));
     return { ticketId: ticket.id, messageId: row.id };

@@ -13,7 +13,7 @@ import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.j
 import { queueOutgoingMessage } from "./queue-outgoing-message.js";
 import { convertVoiceNote } from "./convert-voice-note.js";
 
-type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "storage">;
+type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "storage" | "flow">;
 type File = Omit<Upload, "fields">;
 
 /** How an attachment travels: images, audio and video as themselves, anything else as a document. */
@@ -74,6 +74,8 @@ export async function sendTicketMessage(
       const row = await queueOutgoingMessage(tx, deps.jobs, { ...common, body: index === 0 ? input.body : "", media });
       created.push(row.id);
     }
+    // The bot counts the customer's silence from the agent's last message (expiresTicket).
+    await deps.flow.afterAgentMessage(tx, after, { companyId: auth.companyId, ticketId: ticket.id, messageId: created.at(-1)! });
     for (const id of created) after.add(() => emitMessageCreated(deps, auth.companyId, id));
     after.add(() => emitTicketChanged(deps, auth.companyId, ticket.id));
     return created;
