@@ -7,7 +7,7 @@
  *
  * The connection has two queues, so the bot is fully engaged: each chat's first message gets the menu (queued
  * in the outbox), the second answers "1" and moves the ticket into that queue, the rest are ordinary messages.
- * Options: BENCH_MESSAGES (default 2000), BENCH_CHATS (default 200).
+ * Options: BENCH_MESSAGES (default 2000), BENCH_CHATS (default 200), BENCH_ONLY (pglite or postgres).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -213,12 +213,16 @@ async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> }
 }
 
 async function main(): Promise<void> {
-  const pglite = await openDatabase({ pgliteDir: null });
-  try {
-    await run("PGlite (in memory)", pglite);
-  } finally {
-    await pglite.close();
+  const only = process.env.BENCH_ONLY;
+  if (only !== "postgres") {
+    const pglite = await openDatabase({ pgliteDir: null });
+    try {
+      await run("PGlite (in memory)", pglite);
+    } finally {
+      await pglite.close();
+    }
   }
+  if (only === "pglite") return;
   const target = await postgresUrl();
   if (!target) return;
   const postgres = await openDatabase({ databaseUrl: target.url });

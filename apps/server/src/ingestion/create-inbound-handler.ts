@@ -26,6 +26,9 @@ export function createInboundHandler(deps: Pick<AppDeps, "db" | "realtime" | "fl
   const log = logger.child({ module: "ingestion" });
   const ingest: IngestDeps = { db: deps.db, realtime: deps.realtime, flow: deps.flow, jobs: deps.jobs, logger: log };
   return async (connection, event) => {
+    // Let timers and sockets run between events: on PGlite a backlog of events would otherwise run as one long chain
+    // of promise continuations, starving socket heartbeats until clients drop.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     try {
       await retryTransient(() => handle(ingest, connection, event), {
         ...INGEST_RETRY,

@@ -74,6 +74,18 @@ describe("ingestMessage", () => {
     const [ticket] = await ticketsOf(company.id);
     expect(ticket!.unreadMessages).toBe(1);
     expect(botCalls).toBe(1);
+
+    // Redelivered after its ticket closed: still nothing, and no new ticket.
+    await database.db.update(tickets).set({ status: "closed" }).where(eq(tickets.companyId, company.id));
+    expect(await ingestMessage(counting, ref, event)).toEqual({ stored: false, reason: "duplicate" });
+    expect(await ticketsOf(company.id)).toHaveLength(1);
+
+    // The same new message delivered twice at once: stored once, one ticket.
+    const twin = customerText({ number: brazilianMobile() }, "duas vezes ao mesmo tempo");
+    const results = await Promise.all([ingestMessage(counting, ref, twin), ingestMessage(counting, ref, twin)]);
+    expect(results.filter((r) => r.stored)).toHaveLength(1);
+    expect(await messagesOf(company.id)).toHaveLength(2);
+    expect(await ticketsOf(company.id)).toHaveLength(2);
   });
 
   it("two concurrent first messages of one contact make exactly one ticket (and one contact)", async () => {

@@ -32,6 +32,18 @@ export type IngestResult =
  * without the bot, into the active ticket, else the contact's latest ticket, else a new closed one.
  */
 export async function ingestMessage(deps: IngestDeps, connection: ConnectionRef, event: MessageEvent): Promise<IngestResult> {
+  try {
+    return await storeMessage(deps, connection, event);
+  } catch (err) {
+    if (err instanceof DuplicateAfterTicket) return { stored: false, reason: "duplicate" };
+    throw err;
+  }
+}
+
+/** Rolls back a transaction that opened a ticket for a message another transaction stored meanwhile. */
+class DuplicateAfterTicket extends Error {}
+
+async function storeMessage(deps: IngestDeps, connection: ConnectionRef, event: MessageEvent): Promise<IngestResult> {
   const { companyId, whatsappId } = connection;
   const { message, origin } = event;
   const isGroup = message.chat.kind === "group";
@@ -54,6 +66,14 @@ export async function ingestMessage(deps: IngestDeps, connection: ConnectionRef,
       chatContact = await upsertPersonContact(tx, companyId, whatsappId, person);
       if (!message.fromMe) author = chatContact;
     }
+
+    // The common redelivery (a reconnect replays recent messages) ends here. The insert's ON CONFLICT below is what
+    // guarantees it; this only avoids opening a ticket for a message that is already stored in a closed one.
+    const [known] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.id)));
+    if (known) return { stored: false, reason: "duplicate" };
 
     const ticketInput = { companyId, contactId: chatContact.id, whatsappId, isGroup };
     const { ticket, created } = origin === "history" ? await ticketForHistory(tx, ticketInput) : await findOrCreateActiveTicket(tx, ticketInput);
@@ -96,8 +116,8 @@ export async function ingestMessage(deps: IngestDeps, connection: ConnectionRef,
       .onConflictDoNothing({ target: [messages.whatsappId, messages.chatContactId, messages.providerId] })
       .returning({ id: messages.id });
     if (!stored) {
-      // A redelivery. A ticket this transaction created for it cannot exist (the original is in some ticket), but a
-      // history message may land here after its ticket closed: nothing to undo either way.
+      // A concurrent redelivery won: undo the ticket this transaction may have opened for it.
+      if (created) throw new DuplicateAfterTicket();
       return { stored: false, reason: "duplicate" };
     }
 
