@@ -171,4 +171,20 @@ describe("GET /tickets: filters", () => {
       expect(res.json().error).toBe("ERR_VALIDATION");
     }
   });
+
+  it("counts and pages a search over message text", async () => {
+    const t = await ticketsCompany(app, database.db);
+    for (let i = 0; i < PAGE_SIZE + 2; i++) {
+      const contact = await makeContact(database.db, t.company.id, { name: `Pessoa ${i}` });
+      const ticket = await makeTicket(database.db, { companyId: t.company.id, whatsappId: t.connection.id, contactId: contact.id, status: "closed", queueId: t.queueA.id });
+      await database.db.insert(messages).values({ companyId: t.company.id, ticketId: ticket.id, chatContactId: contact.id, body: `pedido número ${i}`, providerId: `p${i}` });
+    }
+    const page = async (n: number) => (await app.inject({ method: "GET", url: `/tickets?searchParam=pedido&pageNumber=${n}`, headers: t.asA })).json<TicketPage>();
+    expect(await page(1)).toMatchObject({ count: PAGE_SIZE + 2, hasMore: true });
+    const second = await page(2);
+    expect([second.count, second.hasMore, second.tickets.length]).toEqual([PAGE_SIZE + 2, false, 2]);
+    const beyond = await page(3);
+    expect([beyond.count, beyond.tickets.length]).toEqual([PAGE_SIZE + 2, 0]);
+    expect((await app.inject({ method: "GET", url: "/tickets?searchParam=pedido", headers: t.asB })).json<TicketPage>().count).toBe(0);
+  });
 });

@@ -93,18 +93,34 @@ export async function listTickets(db: DbOrTx, auth: AuthContext, query: TicketLi
     query.isGroup === undefined ? undefined : eq(tickets.isGroup, query.isGroup),
     searchCondition(auth.companyId, query.searchParam),
   );
-  const needsContact = Boolean(query.searchParam?.trim());
-  const countQuery = db.select({ n: count() }).from(tickets);
-  const idQuery = db.select({ id: tickets.id }).from(tickets);
-  const [total] = await (needsContact ? countQuery.innerJoin(contacts, eq(contacts.id, tickets.contactId)) : countQuery).where(where);
-  const rows = await (needsContact ? idQuery.innerJoin(contacts, eq(contacts.id, tickets.contactId)) : idQuery)
-    .where(where)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(PAGE_SIZE)
-    .offset((query.pageNumber - 1) * PAGE_SIZE);
-  const n = total?.n ?? 0;
+  const page = { limit: PAGE_SIZE, offset: (query.pageNumber - 1) * PAGE_SIZE };
+  const order = [desc(tickets.updatedAt), desc(tickets.id)];
+  let ids: number[];
+  let n: number;
+  if (query.searchParam?.trim()) {
+    // A search scans message text: once, with the total counted over the same rows (count(*) over ()).
+    const rows = await db
+      .select({ id: tickets.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    ids = rows.map((r) => r.id);
+    n = rows[0]?.total ?? 0;
+    if (rows.length === 0 && query.pageNumber > 1) {
+      const [total] = await db.select({ n: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where);
+      n = total?.n ?? 0;
+    }
+  } else {
+    const [total] = await db.select({ n: count() }).from(tickets).where(where);
+    const rows = await db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+    ids = rows.map((r) => r.id);
+    n = total?.n ?? 0;
+  }
   return {
-    tickets: await loadTicketViews(db, auth.companyId, rows.map((r) => r.id)),
+    tickets: await loadTicketViews(db, auth.companyId, ids),
     count: n,
     hasMore: query.pageNumber * PAGE_SIZE < n,
   };
