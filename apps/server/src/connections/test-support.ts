@@ -7,7 +7,9 @@ import type { plans } from "../db/schema.js";
 
 /** Tests only: what the app emitted, as the realtime helpers were called (room kind, event, payload). */
 export interface Emitted {
-  to: "company" | "admins" | "user";
+  to: "company" | "admins" | "user" | "rooms";
+  /** For `rooms`: the rooms it went to. */
+  rooms?: string[];
   event: string;
   payload: unknown;
 }
@@ -22,6 +24,11 @@ export function captureEvents(app: TestApp): Emitted[] {
   realtime.toCompany = wrap("company", realtime.toCompany.bind(realtime));
   realtime.toAdmins = wrap("admins", realtime.toAdmins.bind(realtime));
   realtime.toUser = wrap("user", realtime.toUser.bind(realtime));
+  const toRooms = realtime.toRooms.bind(realtime);
+  realtime.toRooms = (rooms, event, payload, except) => {
+    emitted.push({ to: "rooms", rooms, event, payload: JSON.parse(JSON.stringify(payload)) });
+    toRooms(rooms, event, payload, except);
+  };
   return emitted;
 }
 
