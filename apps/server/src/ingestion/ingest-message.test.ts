@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
-import { companyEvent, type AppMessageEventPayload, type TicketEventPayload } from "@atendo/shared";
+import { companyEvent, type AppMessageEventPayload, type PresenceEventPayload, type TicketEventPayload } from "@atendo/shared";
 import type { Database } from "../db/client.js";
 import { contacts, messages, queues, tickets, userQueues } from "../db/schema.js";
 import { createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
@@ -12,6 +12,7 @@ import { applyAck } from "./apply-ack.js";
 import { linkIdentity } from "./link-identity.js";
 import { applyMessageUpdate } from "./apply-message-update.js";
 import { ingestReaction } from "./ingest-reaction.js";
+import { relayPresence } from "./relay-presence.js";
 import { brazilianMobile, contentMessage, createConnection, customerText, ingestDepsOf, providerId, setGroupSetting } from "./test-support.js";
 
 let database: Database;
@@ -344,5 +345,17 @@ describe("events", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(supportEars.messages).toHaveLength(0);
     expect(supportEars.tickets).toHaveLength(0);
+
+    // Typing: to the same rooms, nothing stored; paused clears it.
+    const presences: PresenceEventPayload[] = [];
+    const salesSocket = sockets.at(-2)!;
+    salesSocket.on(companyEvent.presence(company.id), (p: PresenceEventPayload) => presences.push(p));
+    const customer = created.action === "create" ? created.ticket.contact : undefined;
+    const chat = { kind: "user" as const, number: customer!.number };
+    expect(await relayPresence(routing, ref, { type: "presence", chat, from: { number: customer!.number }, presence: "composing" })).toBe(true);
+    expect(await relayPresence(routing, ref, { type: "presence", chat, from: { number: customer!.number }, presence: "paused" })).toBe(true);
+    expect(await relayPresence(routing, ref, { type: "presence", chat, from: { number: customer!.number }, presence: "available" })).toBe(false);
+    await eventually(async () => presences.length === 2);
+    expect(presences.map((p) => p.presence)).toEqual(["composing", null]);
   });
 });
