@@ -177,4 +177,12 @@ describe("PUT /tickets/{id}", () => {
     expect(b).toEqual([expect.objectContaining({ action: "update", ticket: expect.objectContaining({ id: t.ticket.id, queueId: t.queueB.id, status: "pending" }) })]);
     expect(a).toEqual([{ action: "delete", ticketId: t.ticket.id }]);
   });
+
+  it("works with the real bot: accept, transfer and resolve change the ticket as asked", async () => {
+    const t = await setup({ status: "pending" });
+    expect((await put(t.asA, t.ticket.id, { status: "open", userId: t.agentA.id })).json()).toMatchObject({ status: "open", userId: t.agentA.id });
+    expect((await put(t.asA, t.ticket.id, { userId: t.agentAll.id, queueId: t.queueA.id, status: "open" })).json()).toMatchObject({ userId: t.agentAll.id });
+    expect((await put(t.asAll, t.ticket.id, { status: "closed" })).json()).toMatchObject({ status: "closed", userId: t.agentAll.id });
+    expect((await put(t.asAll, t.ticket.id, { status: "open" })).json()).toMatchObject({ status: "open", userId: t.agentAll.id });
+  });
 });

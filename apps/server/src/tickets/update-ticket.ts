@@ -129,9 +129,11 @@ export async function updateTicket(deps: Deps, auth: AuthContext, ticketId: numb
         // A person took the conversation: the bot's menu is over.
         if (next.userId !== null && next.userId !== current.userId) Object.assign(set, { flowStep: null, flowAttempts: 0 });
       }
-      if (Object.keys(set).length === 0) return;
-      set.updatedAt = now;
-      await tx.update(tickets).set(set).where(inCompany(tickets, companyId, eq(tickets.id, current.id)));
+      const changed = Object.keys(set).length > 0;
+      if (changed) {
+        set.updatedAt = now;
+        await tx.update(tickets).set(set).where(inCompany(tickets, companyId, eq(tickets.id, current.id)));
+      }
 
       if (kinds.includes("accept") && current.status === "pending") {
         await deps.flow.afterAccepted(tx, after, { companyId, ticketId, userId: auth.userId });
@@ -146,6 +148,8 @@ export async function updateTicket(deps: Deps, auth: AuthContext, ticketId: numb
           toUserId: next.userId,
         });
       }
+      // A resolve awaiting the rating changed only the bot's state (its step): the ticket still goes out again.
+      if (!changed && !kinds.includes("resolve")) return;
       const before = { userId: current.userId, queueId: current.queueId };
       after.add(() => emitTicketChanged(deps, companyId, ticketId, before));
     });
