@@ -7,7 +7,7 @@ import { inTransaction } from "../tickets/in-transaction.js";
 import type { ConnectionRef } from "../whatsapp/sessions/session-manager.js";
 import type { ProviderEvent } from "../whatsapp/provider.js";
 import { upsertGroupContact, upsertPersonContact } from "./resolve-contact.js";
-import { findOrCreateActiveTicket, ticketForHistory } from "./active-ticket.js";
+import { findOrCreateActiveTicket, lockActiveTicket, ticketForHistory } from "./active-ticket.js";
 import { groupMessagesIgnored } from "./group-messages-ignored.js";
 import { lastMessageOf, messageColumnsOf } from "./message-columns.js";
 import { emitIngestedMessage } from "./emit-ingested.js";
@@ -67,16 +67,22 @@ async function storeMessage(deps: IngestDeps, connection: ConnectionRef, event: 
       if (!message.fromMe) author = chatContact;
     }
 
-    // The common redelivery (a reconnect replays recent messages) ends here. The insert's ON CONFLICT below is what
-    // guarantees it; this only avoids opening a ticket for a message that is already stored in a closed one.
-    const [known] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.id)));
-    if (known) return { stored: false, reason: "duplicate" };
-
     const ticketInput = { companyId, contactId: chatContact.id, whatsappId, isGroup };
-    const { ticket, created } = origin === "history" ? await ticketForHistory(tx, ticketInput) : await findOrCreateActiveTicket(tx, ticketInput);
+    const active = origin === "history" ? undefined : await lockActiveTicket(tx, companyId, chatContact.id, whatsappId);
+    if (!active) {
+      // Before opening a ticket: a redelivery of a message stored in a ticket since closed must not open a new one.
+      // (The insert's ON CONFLICT below is what guarantees a single row; this only spares the empty ticket.)
+      const [known] = await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.id)));
+      if (known) return { stored: false, reason: "duplicate" };
+    }
+    const { ticket, created } = active
+      ? { ticket: active, created: false }
+      : origin === "history"
+        ? await ticketForHistory(tx, ticketInput)
+        : await findOrCreateActiveTicket(tx, ticketInput);
     const before = { userId: ticket.userId, queueId: ticket.queueId };
 
     let quotedMsgId: number | null = null;
