@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { and, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../app.js";
 import { inCompany } from "../db/tenant.js";
 import { contacts, messages, tickets } from "../db/schema.js";
@@ -11,6 +12,11 @@ import { chatRefOfContact } from "./chat-ref-of-contact.js";
 import type { SendMessageJob } from "./queue-outgoing-message.js";
 
 type Deps = Pick<AppDeps, "db" | "sessions" | "storage" | "realtime">;
+
+/** An id in WhatsApp's own format for messages sent from here (what Baileys would generate). */
+function newOutboxMessageId(): string {
+  return `3EB0${randomBytes(18).toString("hex").toUpperCase()}`;
+}
 
 function contentOf(message: typeof messages.$inferSelect, file: Buffer | null): OutgoingContent {
   if (!file || !message.mediaPath) return { type: "text", body: message.body };
@@ -62,8 +68,21 @@ export async function sendQueuedMessage(deps: Deps, job: SendMessageJob, context
     const [quoted] = await db.select({ providerId: messages.providerId }).from(messages).where(inCompany(messages, job.companyId, eq(messages.id, message.quotedMsgId)));
     quotedId = quoted?.providerId ?? undefined;
   }
+  // The message's provider id is fixed, and committed, before the first attempt: a retry after a crash between the
+  // provider's send and our update sends under the same id, which the provider does not deliver twice.
+  let providerId = message.providerId;
+  if (!providerId) {
+    const [claimed] = await db
+      .update(messages)
+      .set({ providerId: newOutboxMessageId() })
+      .where(and(eq(messages.id, message.id), isNull(messages.providerId)))
+      .returning({ providerId: messages.providerId });
+    providerId = claimed?.providerId ?? (await db.select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, message.id)))[0]?.providerId ?? null;
+    if (!providerId) return;
+  }
   try {
     const result = await deps.sessions.call(message.whatsappId, "send", chatRefOfContact(contact), contentOf(message, file), {
+      messageId: providerId,
       ...(quotedId ? { quotedId } : {}),
       ...(message.isForwarded ? { forwarded: true } : {}),
     });

@@ -104,7 +104,11 @@ export interface WhatsAppSession {
   /** Logs out at WhatsApp and forgets the login: the next start needs a new QR. */
   logout(): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
-  send(chat: ChatRef, content: OutgoingContent, opts?: { quotedId?: string; forwarded?: boolean }): Promise<SendResult>;
+  /**
+   * `messageId` names the message (the outbox's own id): sending again with the same id must not deliver it twice
+   * where the provider can tell (the simulator answers the first send; WhatsApp recipients drop a repeated id).
+   */
+  send(chat: ChatRef, content: OutgoingContent, opts?: { quotedId?: string; forwarded?: boolean; messageId?: string }): Promise<SendResult>;
   react(chat: ChatRef, messageId: string, emoji: string, fromMe: boolean): Promise<void>;
   edit(chat: ChatRef, messageId: string, body: string): Promise<void>;
   delete(chat: ChatRef, messageId: string, fromMe: boolean): Promise<void>;

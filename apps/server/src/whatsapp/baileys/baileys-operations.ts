@@ -33,9 +33,9 @@ type Operations = Pick<
 /** The WhatsAppSession operations over a Baileys socket; every failure leaves as a ProviderError. */
 export function createOperations(live: LiveSocket): Operations {
   /** Sends and keeps the payload, so the recipient's retry requests can be answered later (getMessage). */
-  async function relay(jid: string, content: AnyMessageContent, quoted?: WAMessage): Promise<WAMessage> {
+  async function relay(jid: string, content: AnyMessageContent, quoted?: WAMessage, messageId?: string): Promise<WAMessage> {
     const sock = live.socket();
-    const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : {});
+    const sent = await sock.sendMessage(jid, content, { ...(quoted ? { quoted } : {}), ...(messageId ? { messageId } : {}) });
     if (!sent?.key.id) throw new ProviderError("ERR_SENDING_WAPP_MSG", "WhatsApp did not accept the message", true);
     live.recent.remember(sent);
     if (sent.message) {
@@ -75,7 +75,7 @@ export function createOperations(live: LiveSocket): Operations {
       try {
         const jid = jidOf(chat);
         const quoted = opts.quotedId ? await quotedOf(chat, opts.quotedId) : undefined;
-        const sent = await relay(jid, toBaileysContent(content, { forwarded: opts.forwarded }), quoted);
+        const sent = await relay(jid, toBaileysContent(content, { forwarded: opts.forwarded }), quoted, opts.messageId);
         return { messageId: sent.key.id!, ack: ackOfStatus(sent.status)?.ack ?? 1, timestamp: timestampOf(sent) };
       } catch (err) {
         throw toProviderError(err, "ERR_SENDING_WAPP_MSG");

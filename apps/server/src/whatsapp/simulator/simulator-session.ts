@@ -412,8 +412,11 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
       return pairingCode;
     },
 
-    async send(chat: ChatRef, content: OutgoingContent, opts: { quotedId?: string; forwarded?: boolean } = {}) {
+    async send(chat: ChatRef, content: OutgoingContent, opts: { quotedId?: string; forwarded?: boolean; messageId?: string } = {}) {
       requireConnected();
+      // A repeated send of the same message (the outbox retrying after a crash) is answered, not delivered again.
+      const earlier = opts.messageId ? await findSimulatorMessage(db, companyId, whatsappId, opts.messageId) : undefined;
+      if (earlier) return { messageId: earlier.messageId, ack: Math.max(earlier.ack, 1) as Ack, timestamp: earlier.createdAt };
       const contact = await resolveChat(chat);
       const extra: Record<string, unknown> = {
         ...(opts.quotedId ? { quotedId: opts.quotedId } : {}),
@@ -442,7 +445,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
       }
       const row = await insertMessage({
         chat: contact.number,
-        messageId: newSimulatorMessageId("out"),
+        messageId: opts.messageId ?? newSimulatorMessageId("out"),
         direction: "out",
         type: content.type,
         body,
