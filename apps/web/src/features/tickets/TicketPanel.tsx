@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Avatar, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from "@mui/material";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
+import ContactPageOutlined from "@mui/icons-material/ContactPageOutlined";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CLIENT_EVENTS, companyEvent, DENIED_REDIRECT_MS, type TicketEventPayload, type TicketView } from "@atendo/shared";
@@ -10,6 +11,10 @@ import { errorCodeOf } from "../auth/api-client.js";
 import { useAuth } from "../auth/auth-context.js";
 import { toastError, toastErrorText } from "../errors/toast.js";
 import { useSocket, useSocketEvent } from "../realtime/socket-context.js";
+import { ContactDrawer } from "../conversation/ContactDrawer.js";
+import { conversation } from "../conversation/conversation-store.js";
+import { MessageInput } from "../conversation/MessageInput.js";
+import { TagEditor } from "../conversation/TagEditor.js";
 import { useDeleteTicket, useTicket } from "./api.js";
 import { MessagesList } from "./MessagesList.js";
 import { PresenceText } from "./PresenceText.js";
@@ -17,8 +22,8 @@ import { TransferTicketDialog } from "./TransferTicketDialog.js";
 import { useTicketActions } from "./useTicketActions.js";
 
 /**
- * The open ticket: its header (contact, ticket id, assigned user, status actions) and its messages, read-only until
- * the conversation issue adds the input. A ticket the user may not open shows 'Acesso não permitido' and goes back to
+ * The open ticket: its header (contact, ticket id, assigned user, status actions, tags), its messages, the composer
+ * and the contact drawer. A ticket the user may not open shows 'Acesso não permitido' and goes back to
  * /tickets after 1 s (core-service section 5).
  */
 export function TicketPanel({ uuid }: { uuid: string }) {
@@ -57,6 +62,13 @@ function OpenTicket({ ticket }: { ticket: TicketView }) {
   const remove = useDeleteTicket();
   const [transferring, setTransferring] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // The reply target and the forward selection belong to this ticket only.
+  useEffect(() => {
+    conversation.open(ticket.id);
+  }, [ticket.id]);
+  useEffect(() => () => conversation.open(null), []);
 
   // The conversation's room: its new messages and acks arrive while it is open.
   useEffect(() => {
@@ -91,6 +103,7 @@ function OpenTicket({ ticket }: { ticket: TicketView }) {
           </Typography>
           <PresenceText ticketId={ticket.id} />
         </Box>
+        <TagEditor ticket={ticket} />
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
           {ticket.status === "pending" && (
             <Button size="small" variant="contained" disabled={busy} onClick={() => actions.accept(ticket)} data-testid="ticket-header-accept">
@@ -115,6 +128,17 @@ function OpenTicket({ ticket }: { ticket: TicketView }) {
               {t("tickets.actions.reopen")}
             </Button>
           )}
+          <Tooltip title={t("composer.drawer.open")}>
+            <IconButton
+              size="small"
+              aria-label={t("composer.drawer.open")}
+              aria-pressed={drawerOpen}
+              onClick={() => setDrawerOpen((open) => !open)}
+              data-testid="contact-drawer-open"
+            >
+              <ContactPageOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
           <Can perform="ticket-options:deleteTicket">
             <Tooltip title={t("tickets.actions.delete")}>
               <IconButton size="small" aria-label={t("tickets.actions.delete")} onClick={() => setDeleting(true)} data-testid="ticket-header-delete">
@@ -124,7 +148,13 @@ function OpenTicket({ ticket }: { ticket: TicketView }) {
           </Can>
         </Stack>
       </Stack>
-      <MessagesList ticketId={ticket.id} />
+      <Box sx={{ flex: 1, minHeight: 0, display: "flex" }}>
+        <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+          <MessagesList ticketId={ticket.id} />
+          <MessageInput key={ticket.id} ticket={ticket} />
+        </Box>
+        <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      </Box>
       <TransferTicketDialog ticket={transferring ? ticket : null} onClose={() => setTransferring(false)} />
       <ConfirmDialog
         open={deleting}

@@ -16,6 +16,7 @@ import connections from "./connections.json";
 import simulator from "./simulator.json";
 import contacts from "./contacts.json";
 import tickets from "./tickets.json";
+import composer from "./composer.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const pt = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets };
+export const pt = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets, composer };
