@@ -7,7 +7,8 @@
  *
  * The connection has two queues, so the bot is fully engaged: each chat's first message gets the menu (queued
  * in the outbox), the second answers "1" and moves the ticket into that queue, the rest are ordinary messages.
- * Options: BENCH_MESSAGES (default 2000), BENCH_CHATS (default 200), BENCH_ONLY (pglite or postgres).
+ * Options: BENCH_MESSAGES (default 2000), BENCH_CHATS (default 200), BENCH_ONLY (pglite or postgres),
+ * BENCH_CONCURRENCY (events handled at once; default the handler's INGEST_CONCURRENCY).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -144,7 +145,7 @@ async function run(label: string, database: Database): Promise<void> {
     });
 
     // The same handler and per-chat ordering the sessions use.
-    const handler = createInboundHandler(app.deps, app.log);
+    const handler = createInboundHandler(app.deps, app.log, process.env.BENCH_CONCURRENCY ? { concurrency: Number(process.env.BENCH_CONCURRENCY) } : {});
     const chats = createPerChatQueue();
     const ref = { companyId, whatsappId: conn!.id };
     const events = eventsOf();

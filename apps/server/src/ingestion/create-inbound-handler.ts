@@ -12,6 +12,29 @@ import { retryTransient } from "./retry-transient.js";
 
 /** Retries of one event on a transient database error: 4 tries over about 1.5 s. */
 export const INGEST_RETRY = { attempts: 4, baseDelayMs: 200 };
+/**
+ * Events handled at once by this process, whatever the number of chats: a burst of inbound messages must leave
+ * database connections (the pool has 10) to requests and jobs.
+ */
+export const INGEST_CONCURRENCY = 6;
+
+/** At most `max` calls run at once; the others wait in arrival order. */
+function createLimiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active < max) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      // The slot passes straight to the next waiter, or frees up.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
 
 /**
  * Every provider event but connection status: messages, acks, edits, reactions, presence, contacts, groups.
@@ -22,15 +45,20 @@ export const INGEST_RETRY = { attempts: 4, baseDelayMs: 200 };
  * taken (the simulator keeps it pending; Baileys logs it). A crash between commit and the socket events loses only
  * the events (the next refresh shows the rows); a crash before commit loses nothing the provider does not redeliver.
  */
-export function createInboundHandler(deps: Pick<AppDeps, "db" | "realtime" | "flow" | "jobs">, logger: FastifyBaseLogger): InboundEventHandler {
+export function createInboundHandler(
+  deps: Pick<AppDeps, "db" | "realtime" | "flow" | "jobs">,
+  logger: FastifyBaseLogger,
+  opts: { concurrency?: number } = {},
+): InboundEventHandler {
   const log = logger.child({ module: "ingestion" });
   const ingest: IngestDeps = { db: deps.db, realtime: deps.realtime, flow: deps.flow, jobs: deps.jobs, logger: log };
+  const limit = createLimiter(opts.concurrency ?? INGEST_CONCURRENCY);
   return async (connection, event) => {
     // Let timers and sockets run between events: on PGlite a backlog of events would otherwise run as one long chain
     // of promise continuations, starving socket heartbeats until clients drop.
     await new Promise<void>((resolve) => setImmediate(resolve));
     try {
-      await retryTransient(() => handle(ingest, connection, event), {
+      await retryTransient(() => limit(() => handle(ingest, connection, event)), {
         ...INGEST_RETRY,
         onRetry: (err, attempt) => log.warn({ err, attempt, type: event.type, ...connection }, "ingestion failed; retrying"),
       });
