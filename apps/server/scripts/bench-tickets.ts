@@ -6,7 +6,8 @@
  * Environment: BENCH_TICKETS (default 100000), BENCH_MESSAGES_PER_TICKET (10), BENCH_REQUESTS (200, split over the
  * open, pending and closed tabs and a search), TEST_DATABASE_URL or BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres: a throwaway database is created there and dropped afterwards),
- * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1, BENCH_TRGM=1 (PostgreSQL: adds pg_trgm indexes for the search).
+ * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1, BENCH_TRGM=1 (PostgreSQL: adds pg_trgm indexes for the search),
+ * BENCH_KEEP=1 (keeps the PostgreSQL database for EXPLAIN).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -209,7 +210,8 @@ async function main(): Promise<void> {
       await database.close();
     }
   } finally {
-    await dropDatabase(admin, name);
+    if (process.env.BENCH_KEEP === "1") console.log(`  kept database ${name}`);
+    else await dropDatabase(admin, name);
     await admin.end();
   }
 }

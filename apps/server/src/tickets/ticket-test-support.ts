@@ -58,7 +58,8 @@ let numberSeq = 0;
 
 export async function makeContact(db: Db, companyId: number, overrides: Partial<typeof contacts.$inferInsert> = {}) {
   numberSeq += 1;
-  const number = `55119${String(Date.now() % 10_000_000).padStart(7, "0")}${numberSeq}`.slice(0, 13);
+  // Unique within a test file (the sequence), and unlikely to repeat across files sharing one database.
+  const number = `5511${String(numberSeq % 100_000).padStart(5, "0")}${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
   const [row] = await db
     .insert(contacts)
     .values({ companyId, name: `Cliente ${unique()}`, number, canonicalNumber: `${number}-${unique()}`, ...overrides })
