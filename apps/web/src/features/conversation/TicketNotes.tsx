@@ -24,7 +24,8 @@ export function TicketNotes({ ticket }: { ticket: TicketView }) {
     event.preventDefault();
     const text = note.trim();
     if (text.length < TICKET_NOTE_MIN) {
-      setError(text ? t("composer.notes.tooShort", { count: TICKET_NOTE_MIN }) : t("validation.required"));
+      // The server's rule and words (createTicketNoteSchema): required, then at least 2 characters.
+      setError(text ? t("validation.tooShort") : t("validation.required"));
       return;
     }
     setError(null);
