@@ -133,7 +133,7 @@ async function run(label: string, database: Database): Promise<void> {
       socket.once("connect", () => resolve());
       socket.once("connect_error", reject);
     });
-    socket.on("disconnect", (reason) => console.log(`  admin socket disconnected: ${reason}`));
+    socket.on("disconnect", (reason) => reason !== "io client disconnect" && console.log(`  admin socket disconnected: ${reason}`));
     let customerEvents = 0;
     let botEvents = 0;
     let allReceived: () => void = () => undefined;
