@@ -178,6 +178,14 @@ describe("MessageInput", () => {
     expect(screen.queryByTestId("composer-attachments")).toBeNull();
   });
 
+  it("takes a pasted file as an attachment", async () => {
+    setup();
+    await screen.findByTestId("composer");
+    const pdf = new File(["%PDF-1.4"], "colado.pdf", { type: "application/pdf" });
+    fireEvent.paste(input(), { clipboardData: { files: [pdf] } });
+    expect(screen.getByTestId("composer-attachments").textContent).toContain("colado.pdf");
+  });
+
   describe("voice recording", () => {
     let size = 0;
     class FakeRecorder {

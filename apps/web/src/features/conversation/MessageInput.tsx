@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from "react";
 import {
   Alert,
   Box,
@@ -121,13 +121,24 @@ function Composer({ ticket }: { ticket: TicketView }) {
     if (event.target.value) presence.typing();
   };
 
-  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = "";
+  const attach = (files: File[]) =>
     setAttachments((current) => [
       ...current,
       ...files.map((file) => ({ key: ++attachmentKey, file, preview: file.type.startsWith("image/") ? URL.createObjectURL(file) : null })),
     ]);
+
+  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = "";
+    attach(files);
+  };
+
+  // A pasted screenshot or file becomes an attachment; pasted text stays text.
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    event.preventDefault();
+    attach(files);
   };
 
   const removeAttachment = (key: number) => {
@@ -320,6 +331,7 @@ function Composer({ ticket }: { ticket: TicketView }) {
             value={text}
             onChange={onChange}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             onBlur={() => setHighlight(0)}
             placeholder={t("composer.placeholder")}
             multiline
