@@ -10,7 +10,7 @@ export function SpyDialog({ ticket, onClose }: { ticket: TicketView | null; onCl
     <Dialog open={ticket !== null} onClose={onClose} fullWidth maxWidth="md" data-testid="spy-dialog">
       <DialogTitle>{t("tickets.spy.title", { name: ticket?.contact.name ?? "" })}</DialogTitle>
       <DialogContent sx={{ height: "65vh", display: "flex", flexDirection: "column", p: 0 }}>
-        {ticket && <MessagesList ticketId={ticket.id} testId="spy-messages" />}
+        {ticket && <MessagesList ticketId={ticket.id} ticket={ticket} testId="spy-messages" readOnly />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid="spy-close">

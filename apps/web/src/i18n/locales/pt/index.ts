@@ -17,6 +17,8 @@ import simulator from "./simulator.json";
 import contacts from "./contacts.json";
 import tickets from "./tickets.json";
 import composer from "./composer.json";
+import conversation from "./conversation.json";
+import messagesList from "./messagesList.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const pt = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets, composer };
+export const pt = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets, composer, conversation, messagesList };
