@@ -57,8 +57,8 @@ describe("the outbox across crashes and restarts", () => {
       ...app.deps,
       sessions: {
         ...app.deps.sessions,
-        call: (async (...args: Parameters<typeof app.deps.sessions.call>) => {
-          await app.deps.sessions.call(...args);
+        call: (async (...args: unknown[]) => {
+          await (app.deps.sessions.call as (...a: unknown[]) => Promise<unknown>)(...args);
           throw new Error("process died right after the provider accepted the message");
         }) as typeof app.deps.sessions.call,
       },
