@@ -6,7 +6,7 @@
  * Environment: BENCH_TICKETS (default 100000), BENCH_MESSAGES_PER_TICKET (10), BENCH_REQUESTS (200, split over the
  * open, pending and closed tabs and a search), TEST_DATABASE_URL or BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres: a throwaway database is created there and dropped afterwards),
- * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1, BENCH_TRGM=1 (PostgreSQL: adds pg_trgm indexes for the search),
+ * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1,
  * BENCH_KEEP=1 (keeps the PostgreSQL database for EXPLAIN).
  */
 import { mkdtempSync } from "node:fs";
@@ -106,13 +106,6 @@ async function fill(database: Database): Promise<{ email: string; password: stri
            g % 2 = 0, 3, 'received', t.updated_at - (${PER_TICKET} - g) * interval '1 minute', t.updated_at - (${PER_TICKET} - g) * interval '1 minute'
     from tickets t cross join generate_series(1, ${PER_TICKET}) g
     where t.company_id = ${companyId}`);
-  if (process.env.BENCH_TRGM === "1" && database.kind === "postgres") {
-    // What a trigram index would give the search (not in the migrations: see the issue 4 report).
-    await db.execute(sql`create extension if not exists pg_trgm`);
-    await db.execute(sql`create index messages_body_trgm_idx on messages using gin (body gin_trgm_ops)`);
-    await db.execute(sql`create index contacts_name_trgm_idx on contacts using gin (name gin_trgm_ops)`);
-    console.log("  with trigram indexes on messages.body and contacts.name");
-  }
   await db.execute(sql`analyze`);
   console.log(`  filled ${TICKETS} tickets and ${TICKETS * PER_TICKET} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   started = Date.now();

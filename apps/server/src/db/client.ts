@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -41,7 +42,11 @@ export async function openDatabase(opts: {
     if (runMigrations) await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }
-  const pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {});
+  // pg_trgm: the trigram indexes of the ticket search (migration 0005).
+  const extensions = { pg_trgm };
+  const pglite = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir, { extensions })
+    : new PGlite({ extensions, ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}) });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (runMigrations) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
