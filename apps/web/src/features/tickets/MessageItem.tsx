@@ -107,6 +107,7 @@ export function MessageItem({ message, reactions = [], handlers, selecting = fal
       data-deleted={String(message.isDeleted)}
       data-edited={String(message.isEdited)}
       data-automatic={String(message.automatic)}
+      data-highlighted={highlighted ? "true" : undefined}
       onClick={selectable ? () => onToggleSelected?.(message) : undefined}
       sx={{
         display: "flex",
