@@ -30,7 +30,8 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: "mui", test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // The emoji picker and its per-language data load only when an agent opens the full reaction list.
+            { name: "vendor", test: /node_modules[\\/](?!emoji-picker-react[\\/])/ },
           ],
         },
       },
