@@ -147,7 +147,7 @@ describe("TicketsPage conversation", { timeout: 30_000 }, () => {
     expect(screen.getByTestId("message-2").getAttribute("data-from-me")).toBe("true");
     expect(within(screen.getByTestId("message-2")).getByTestId("ack-icon").getAttribute("data-kind")).toBe("delivered");
     expect(within(screen.getByTestId("message-3")).getByTestId("message-failed")).toBeTruthy();
-    expect(within(screen.getByTestId("message-4")).getByTestId("message-media").textContent).toBe("Imagem: foto.jpg");
+    expect(within(screen.getByTestId("message-4")).getByTestId("message-media-4").getAttribute("data-kind")).toBe("image");
     expect(screen.getAllByTestId("messages-day").map((el) => el.textContent)).toEqual(["01/03/2026", "02/03/2026"]);
     expect(screen.getByTestId("ticket-header-id").textContent).toBe("#8");
     expect(screen.getByTestId("ticket-header-resolve")).toBeTruthy();
