@@ -4,7 +4,24 @@ import react from "@vitejs/plugin-react";
 // The dev server forwards API and socket calls to a running server (ATENDO_API, default :8080).
 // Page loads (Accept: text/html) stay on Vite, since several API paths (/settings, /users) are also SPA routes.
 const apiTarget = process.env.ATENDO_API ?? "http://localhost:8080";
-const apiPaths = ["/auth", "/settings", "/users", "/version", "/whatsapp", "/tickets", "/messages", "/contacts", "/queue", "/simulator"];
+// "/whatsapp" also covers /whatsapp-providers, /whatsapp-restart and /whatsappsession; "/message/" is the forward route.
+const apiPaths = [
+  "/auth",
+  "/settings",
+  "/users",
+  "/version",
+  "/whatsapp",
+  "/tickets",
+  "/messages",
+  "/message/",
+  "/contacts",
+  "/queue",
+  "/simulator",
+  "/tags",
+  "/ticket-notes",
+  "/quick-messages",
+  "/companies",
+];
 
 const proxy = Object.fromEntries(
   apiPaths.map((path) => [
