@@ -322,6 +322,63 @@ describe("MessagesList", { timeout: 30_000 }, () => {
     expect(ids).toEqual(["message-50", "message-54", "message-55", "message-56"]);
   });
 
+  it("loads older pages near the top keeping the reader's place, and follows new messages only from the bottom", async () => {
+    // jsdom has no layout: each message row is 100 px tall, the list shows 200 px.
+    const ROW = 100;
+    const VIEW = 200;
+    const isList = (el: HTMLElement) => el.dataset.testid === "messages-list";
+    const rowsIn = (el: HTMLElement) => [...el.querySelectorAll("[data-testid]")].filter((child) => /^message-\d+$/.test(child.getAttribute("data-testid") ?? "")).length;
+    const height = vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return isList(this) ? rowsIn(this) * ROW : 0;
+    });
+    const client = vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return isList(this) ? VIEW : 0;
+    });
+    try {
+      const page = (ids: number[], hasMore: boolean) => ({
+        messages: ids.map((id) => makeMessage({ id, body: `m${id}`, contact: MARIA })),
+        ticket,
+        count: 6,
+        hasMore,
+      });
+      const { calls, io } = setup([], {
+        "GET /messages/1": (config) => ({ status: 200, data: (config.params as { pageNumber: number }).pageNumber === 2 ? page([100, 101, 102], false) : page([103, 104, 105], true) }),
+      });
+      await screen.findByTestId("message-105");
+      const list = screen.getByTestId("messages-list");
+      expect(list.scrollTop).toBe(300);
+      expect(screen.queryByTestId("messages-ticket-start")).toBeNull();
+
+      // Within 50 px of the top: page 2 comes and the same messages stay in view.
+      list.scrollTop = 10;
+      fireEvent.scroll(list);
+      await screen.findByTestId("message-100");
+      expect(calls.requests.filter((request) => request === "GET /messages/1")).toHaveLength(2);
+      expect(screen.getAllByTestId(/^message-\d+$/).map((el) => el.getAttribute("data-testid"))).toEqual(
+        [100, 101, 102, 103, 104, 105].map((id) => `message-${id}`),
+      );
+      expect(list.scrollTop).toBe(310);
+      expect(screen.getByTestId("messages-ticket-start")).toBeTruthy();
+
+      // Reading further up: a customer's new message does not move the view.
+      const appMessage = companyEvent.appMessage(COMPANY);
+      await waitFor(() => expect(io.listeners(appMessage)).toBe(1));
+      io.push(appMessage, { action: "create", message: makeMessage({ id: 106, body: "nova", contact: MARIA }), ticket });
+      await screen.findByTestId("message-106");
+      expect(list.scrollTop).toBe(310);
+
+      // At the bottom: the next one is followed.
+      list.scrollTop = 700 - VIEW;
+      fireEvent.scroll(list);
+      io.push(appMessage, { action: "create", message: makeMessage({ id: 107, body: "outra", contact: MARIA }), ticket });
+      await screen.findByTestId("message-107");
+      expect(list.scrollTop).toBe(800);
+    } finally {
+      height.mockRestore();
+      client.mockRestore();
+    }
+  });
+
   it("marks the end of a closed conversation and shows no menu in read-only mode", async () => {
     const closed = makeTicket({ id: 2, status: "closed", closedAt: "2026-03-01T12:30:00.000Z" });
     setup([makeMessage({ id: 60, ticketId: 2, body: "Tchau", contact: MARIA })], {}, closed, true);

@@ -51,6 +51,7 @@ export function MessagesList({ ticketId, testId = "messages-list", ticket: openT
   // Distance from the bottom before the last render, to keep the view still when older pages arrive on top.
   const fromBottom = useRef<number | null>(null);
   const lastRowId = useRef<number | null>(null);
+  const firstRowId = useRef<number | null>(null);
 
   useEffect(() => {
     if (!readOnly) conversation.open(ticketId);
@@ -65,14 +66,17 @@ export function MessagesList({ ticketId, testId = "messages-list", ticket: openT
     const el = box.current;
     if (!el) return;
     const previous = fromBottom.current;
+    const first = rows[0];
     const last = rows.at(-1);
     // A message of ours just appended: show it even when reading further up.
     const ownNew = last !== undefined && last.id !== lastRowId.current && lastRowId.current !== null && last.fromMe && !last.automatic;
+    const olderPage = first !== undefined && firstRowId.current !== null && first.id !== firstRowId.current;
     lastRowId.current = last?.id ?? null;
-    // First page, or the reader was at the bottom: follow the newest message. Otherwise keep their distance from the
-    // bottom, so older pages arriving on top do not move what they are reading.
+    firstRowId.current = first?.id ?? null;
+    // First page, or the reader was at the bottom: follow the newest message. An older page arriving on top keeps
+    // the reader's distance from the bottom, so what they are reading stays put; anything else leaves the view alone.
     if (previous === null || previous < MESSAGE_LIST_TOP_THRESHOLD_PX || ownNew) el.scrollTop = el.scrollHeight;
-    else el.scrollTop = el.scrollHeight - el.clientHeight - previous;
+    else if (olderPage) el.scrollTop = el.scrollHeight - el.clientHeight - previous;
     fromBottom.current = rows.length > 0 ? el.scrollHeight - el.scrollTop - el.clientHeight : null;
   }, [rows]);
 
