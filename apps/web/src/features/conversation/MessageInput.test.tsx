@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { AxiosHeaders, type AxiosAdapter } from "axios";
 import { STORAGE_KEYS, type QuickMessageView, type SessionUser, type TicketView } from "@atendo/shared";
 import { api } from "../auth/api.js";
@@ -143,6 +143,19 @@ describe("MessageInput", () => {
     enter();
     await waitFor(() => expect(sends(calls)).toHaveLength(1));
     expect(bodyOf(calls)).toEqual({ body: "Chave PIX: 123" });
+  });
+
+  it("a quick answer with a file attaches it (fetched from the server)", async () => {
+    localStorage.setItem(STORAGE_KEYS.signMessage, "false");
+    setup(mine, agent, {
+      "GET /quick-messages/list": { status: 200, data: [quick(4, "tabela", "Segue a tabela", { mediaName: "tabela.pdf", mediaPath: "1/quick/x.pdf" })] },
+      "GET /quick-messages/4/media": { status: 200, data: new Blob(["%PDF-1.4"], { type: "application/pdf" }) },
+    });
+    await screen.findByTestId("composer");
+    type("/tab");
+    fireEvent.click(await screen.findByTestId("quick-answer-option-4"));
+    expect(input().value).toBe("Segue a tabela");
+    expect(await within(await screen.findByTestId("composer-attachments")).findByText("tabela.pdf")).toBeTruthy();
   });
 
   it("sends attachments as multipart with the caption and shows the upload progress", async () => {

@@ -28,7 +28,7 @@ import { toastError, toastWarning } from "../errors/toast.js";
 import { useTicketActions } from "../tickets/useTicketActions.js";
 import { conversation, useConversation } from "./conversation-store.js";
 import { compressImage } from "./compress-image.js";
-import { useQuickAnswerSource, useSendMessage } from "./composer-api.js";
+import { useQuickAnswerSource, useSendMessage, fetchQuickAnswerFile } from "./composer-api.js";
 import { matchQuickAnswers, quickAnswerSearch, type QuickAnswer } from "./quick-answers.js";
 import { signedText, useSignMessage } from "./sign-message.js";
 import { useAgentPresence } from "./use-agent-presence.js";
@@ -152,8 +152,14 @@ function Composer({ ticket }: { ticket: TicketView }) {
   const pickQuickAnswer = (quick: QuickAnswer) => {
     setText(quick.message);
     setDismissedFor(quick.message);
-    // Quick messages' attachments are not served to the browser, so the agent attaches the file by hand.
-    if (quick.mediaName) toastWarning(t("composer.quickAnswerMedia", { name: quick.mediaName }));
+    // The quick answer's file joins the attachments; if it cannot be fetched, the agent is told to attach it by hand.
+    if (quick.mediaName) {
+      const name = quick.mediaName;
+      fetchQuickAnswerFile(quick.id, name).then(
+        (file) => attach([file]),
+        () => toastWarning(t("composer.quickAnswerMedia", { name })),
+      );
+    }
     input.current?.focus();
   };
 

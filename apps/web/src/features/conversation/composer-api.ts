@@ -71,3 +71,9 @@ export function useQuickAnswerSource(enabled: boolean) {
     enabled,
   });
 }
+
+/** A quick answer's file, as a File the composer attaches (GET /quick-messages/{id}/media). */
+export async function fetchQuickAnswerFile(id: number, name: string): Promise<File> {
+  const response = await api.get<Blob>(`/quick-messages/${id}/media`, { responseType: "blob", headers: { Accept: "*/*" } });
+  return new File([response.data], name, { type: response.data.type || "application/octet-stream" });
+}
