@@ -16,11 +16,12 @@ import {
   Typography,
 } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { formatNumber, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, STORAGE_KEYS, type ContactOption } from "@atendo/shared";
+import { formatNumber, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type ContactOption } from "@atendo/shared";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
 import { contactCanChat } from "../tickets/other-open-ticket.js";
 import { forwardMessages, useForwardContacts } from "./message-actions-api.js";
+import { readSignMessage, useSignMessage } from "./sign-message.js";
 
 interface Props {
   open: boolean;
@@ -40,7 +41,7 @@ export function ForwardDialog({ open, messageIds, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [input, setInput] = useState("");
   const [contact, setContact] = useState<ContactOption | null>(null);
-  const [sign, setSign] = useState(() => localStorage.getItem(STORAGE_KEYS.signMessage) !== "false");
+  const [sign, changeSign] = useSignMessage();
   const [sent, setSent] = useState<number | null>(null);
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const searching = open && term.length >= SEARCH_MIN_CHARS;
@@ -52,13 +53,9 @@ export function ForwardDialog({ open, messageIds, onClose, onDone }: Props) {
     setInput("");
     setContact(null);
     setSent(null);
-    setSign(localStorage.getItem(STORAGE_KEYS.signMessage) !== "false");
+    // On opening only: the composer may have changed the stored choice since this dialog was mounted.
+    if (readSignMessage() !== sign) changeSign(readSignMessage());
   }, [open]);
-
-  const changeSign = (value: boolean) => {
-    localStorage.setItem(STORAGE_KEYS.signMessage, String(value));
-    setSign(value);
-  };
 
   const send = async () => {
     if (!contact || !contactCanChat(contact) || sending) return;

@@ -154,6 +154,8 @@ export function MessageItem({ message, reactions = [], handlers, selecting = fal
             borderColor: "error.main",
             "& .message-menu-button": { opacity: 0, transition: "opacity 0.15s" },
             "&:hover .message-menu-button, &:focus-within .message-menu-button": { opacity: 1 },
+            // Touch screens have no hover: the menu stays visible there.
+            "@media (hover: none)": { "& .message-menu-button": { opacity: 1 } },
           })}
         >
           {hasMenu && handlers && (
