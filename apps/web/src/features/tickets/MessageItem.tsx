@@ -201,6 +201,11 @@ export function MessageItem({ message, reactions = [], handlers, selecting = fal
               <QuotedBlock message={message} onClick={onQuotedClick} />
               <MessageMedia message={message} />
               {showBody && <MessageBody text={message.body} sx={{ pr: hasMenu && messageKind(message) === "text" ? 2.5 : 0 }} />}
+              {!showBody && messageKind(message) === "text" && typeof message.data.unsupported === "string" && (
+                <Typography variant="body2" sx={{ fontStyle: "italic", color: "text.secondary", pr: 3 }} data-testid="message-unsupported">
+                  {t("conversation.unsupported")}
+                </Typography>
+              )}
             </>
           )}
           <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 0.5, mt: 0.25 }}>

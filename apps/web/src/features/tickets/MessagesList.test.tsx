@@ -93,6 +93,7 @@ describe("MessagesList", { timeout: 30_000 }, () => {
         makeMessage({ id: 13, body: "na fila", ...own, sendStatus: "queued", ack: 0 }),
         makeMessage({ id: 14, body: "falhou", ...own, sendStatus: "failed", sendError: "ERR_SENDING_WAPP_MSG", ack: 0 }),
         makeMessage({ id: 15, body: "Mensagem do bot", ...own, user: null, automatic: true }),
+        makeMessage({ id: 16, body: "", data: { unsupported: "pollCreationMessage" }, ...inbound, createdAt: day2 }),
       ],
       {
         "GET /messages/2/media": blob(),
@@ -160,6 +161,7 @@ describe("MessagesList", { timeout: 30_000 }, () => {
     expect(within(row(14)).getByTestId("message-failed").textContent).toBe("Erro ao enviar a mensagem do WhatsApp. Verifique a página de conexões.");
     expect(within(row(15)).getByTestId("message-automatic")).toBeTruthy();
     expect(row(1).getAttribute("data-automatic")).toBe("false");
+    expect(within(row(16)).getByTestId("message-unsupported").textContent).toBe("Mensagem não suportada: abra no celular para vê-la.");
   });
 
   it("offers edit and delete only on the signed-in user's own messages, and applies them", async () => {
