@@ -78,5 +78,5 @@ export async function contactsRoutes(app: App): Promise<void> {
     getContactImport(app.deps.db, authOf(request).companyId, request.params.id),
   );
 
-  app.post("/contacts/import", async (request) => importPhoneContacts(authOf(request).companyId));
+  app.post("/contacts/import", async (request) => importPhoneContacts(app.deps, authOf(request)));
 }

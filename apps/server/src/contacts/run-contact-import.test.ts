@@ -190,13 +190,6 @@ describe("POST /contacts/upload and the import job", () => {
     expect(foreign.statusCode).toBe(404);
     await finished(a.token, id);
   });
-
-  it("answers that the phone's contacts need a WhatsApp connection, which does not exist yet", async () => {
-    const { token } = await agentOf();
-    const res = await app.inject({ method: "POST", url: "/contacts/import", headers: bearer(token) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "ERR_NO_DEF_WAPP_FOUND" });
-  });
 });
 
 describe("an interrupted import", () => {

@@ -116,6 +116,8 @@ export interface WhatsAppSession {
   sendPresence(chat: ChatRef, presence: Presence): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; number?: string; lid?: string }>;
   groupInfo(groupId: string): Promise<{ id: string; subject: string; participants: Participant[] }>;
+  /** The phone's address book as the provider knows it (people only): what POST /contacts/import copies. */
+  listContacts(): Promise<(Participant & { name?: string })[]>;
   downloadMedia(media: MediaRef): Promise<Buffer>;
 }
 

@@ -141,6 +141,19 @@ describe("ContactsPage", () => {
     expect(screen.getByText("Editar contato")).toBeTruthy();
   });
 
+  it("imports the phone's contacts and says how many came in; a missing default connection is explained", async () => {
+    const calls = signInAs(admin, { "POST /contacts/import": { status: 200, data: { total: 3, created: 2, updated: 1, skipped: 0 } } });
+    renderApp(<AppRoutes />, "/contacts");
+    fireEvent.click(await screen.findByTestId("contacts-import-phone", undefined, SLOW));
+    expect(await screen.findByText("Contatos do celular: 2 criados, 1 atualizados.")).toBeTruthy();
+    expect(calls.requests).toContain("POST /contacts/import");
+
+    signInAs(admin, { "POST /contacts/import": { status: 400, data: { error: "ERR_NO_DEF_WAPP_FOUND" } } });
+    await waitFor(() => expect((screen.getByTestId("contacts-import-phone") as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId("contacts-import-phone"));
+    await waitFor(() => expect(document.body.textContent).toContain("Nenhuma conexão de WhatsApp padrão encontrada"), SLOW);
+  });
+
   it("uploads a spreadsheet and shows the import's report with translated reasons", async () => {
     const report: ContactImportView = {
       id: 4,

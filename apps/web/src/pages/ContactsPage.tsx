@@ -15,6 +15,7 @@ import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import Edit from "@mui/icons-material/Edit";
 import UploadFile from "@mui/icons-material/UploadFile";
+import PhoneAndroid from "@mui/icons-material/PhoneAndroid";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { companyEvent, CONTACT_IMPORT_EXTENSIONS, formatNumber, type ContactEventPayload, type ContactView } from "@atendo/shared";
@@ -28,7 +29,7 @@ import { toastSuccess } from "../features/errors/toast.js";
 import { useSocketEvent } from "../features/realtime/socket-context.js";
 import { ContactDialog } from "../features/contacts/ContactDialog.js";
 import { ContactImportDialog } from "../features/contacts/ContactImportDialog.js";
-import { applyContactEvent, useContactsList, useDeleteContact, useUploadContacts } from "../features/contacts/api.js";
+import { applyContactEvent, useContactsList, useDeleteContact, useImportPhoneContacts, useUploadContacts } from "../features/contacts/api.js";
 import { NewTicketDialog } from "../features/tickets/NewTicketDialog.js";
 import { useStartContactTicket } from "../features/tickets/useStartContactTicket.js";
 import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
@@ -49,6 +50,7 @@ export function ContactsPage() {
   const list = useContactsList(searchParam);
   const remove = useDeleteContact();
   const upload = useUploadContacts();
+  const phoneImport = useImportPhoneContacts();
   const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<{ open: boolean; contactId?: number }>({ open: false });
   const [deleting, setDeleting] = useState<ContactView | null>(null);
@@ -88,6 +90,21 @@ export function ContactsPage() {
               </span>
             </Tooltip>
             <input ref={fileInput} type="file" hidden accept={CONTACT_IMPORT_EXTENSIONS.join(",")} onChange={onFile} data-testid="contacts-import-input" />
+            <Tooltip title={t("contacts.importPhoneHint")}>
+              <span>
+                <Button
+                  variant="outlined"
+                  startIcon={<PhoneAndroid />}
+                  disabled={phoneImport.isPending}
+                  onClick={() =>
+                    phoneImport.mutate(undefined, { onSuccess: (result) => toastSuccess(t("contacts.importPhoneDone", result)) })
+                  }
+                  data-testid="contacts-import-phone"
+                >
+                  {t("contacts.importPhone")}
+                </Button>
+              </span>
+            </Tooltip>
             <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ open: true })} data-testid="contacts-add">
               {t("contacts.add")}
             </Button>

@@ -12,6 +12,7 @@ import { createBaileysSession, type BaileysSessionOptions } from "./baileys-sess
 import { boom, fakeSockets } from "./fake-socket.js";
 import { createTestConnection } from "./test-connection.js";
 import * as m from "./fixtures/messages.js";
+import * as ev from "./fixtures/events.js";
 import { GROUP, JOAO, MARIA } from "./fixtures/received.js";
 
 let database: Database;
@@ -220,6 +221,19 @@ describe("Baileys session: events", () => {
     const sameChat = seen.filter((e) => chatKeysOf(e).some((k) => chatKeysOf(first).includes(k)));
     expect(sameChat.map((e) => e.type).slice(0, 3)).toEqual(["identity", "message", "ack"]);
     expect(socket.calls.filter((c) => c.op === "presenceSubscribe").map((c) => c.args[0])).toEqual([m.textFromPnWithLidAlt.key.remoteJid]);
+    await session.stop();
+  });
+
+  it("keeps the address book WhatsApp synced, for importing the phone's contacts", async () => {
+    const { session, fake } = await connected();
+    fake.latest().emit("contacts.upsert", ev.contactsUpsert);
+    fake.latest().emit("contacts.update", ev.contactsUpdate);
+    await settle();
+    const book = await session.listContacts();
+    expect(book).toContainEqual(expect.objectContaining({ number: MARIA.number, lid: MARIA.lid, name: "Maria (cliente)" }));
+    expect(book).toContainEqual(expect.objectContaining({ number: JOAO.number, lid: JOAO.lid, pushName: JOAO.pushName }));
+    // Neither ourselves nor groups.
+    expect(book.some((c) => c.name === "Loja Atendo" || c.name === "Entregas")).toBe(false);
     await session.stop();
   });
 

@@ -2,7 +2,7 @@ import { chatKeysOf, createPerChatQueue } from "../sessions/per-chat-queue.js";
 import { downloadMediaMessage, type BaileysEventMap } from "baileys";
 import type { Db } from "../../db/client.js";
 import { createSecretBox } from "../crypto/secret-box.js";
-import { ProviderError, type ProviderCapabilities, type ProviderEvent, type SessionContext, type WhatsAppSession } from "../provider.js";
+import { ProviderError, type Participant, type ProviderCapabilities, type ProviderEvent, type SessionContext, type WhatsAppSession } from "../provider.js";
 import { createOperations, type DownloadMedia } from "./baileys-operations.js";
 import { makeBaileysSocket, quietLogger, socketConfig, type BaileysSocket, type ILogger, type MakeSocket } from "./baileys-socket.js";
 import { useDbAuthState, type DbAuthState } from "./db-auth-state.js";
@@ -70,6 +70,18 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
   const me: Identity = {};
   const subscribed = new Set<string>();
 
+  /** The address book WhatsApp synced to this session (contacts events), by number or LID: for POST /contacts/import. */
+  const addressBook = new Map<string, Participant & { name?: string }>();
+  const remember = (events: ProviderEvent[]) => {
+    for (const event of events) {
+      if (event.type !== "contact") continue;
+      const { imgUrl: _imgUrl, ...person } = event.contact;
+      const key = person.number ?? (person.lid ? `lid:${person.lid}` : undefined);
+      if (key) addressBook.set(key, { ...addressBook.get(key), ...person });
+    }
+    return events;
+  };
+
   // Per chat in order, chats concurrently: a chat's next event waits until the handler persisted the previous one.
   const chats = createPerChatQueue();
   const emit = (events: ProviderEvent[]): Promise<void> =>
@@ -108,7 +120,7 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
         if (!current()) return;
         if (name === "messages.upsert") onUpsert(socket, payload as BaileysEventMap["messages.upsert"]);
         groups.observe(name, payload);
-        void emit(mapBaileysEvent(name, payload, mapContext));
+        void emit(remember(mapBaileysEvent(name, payload, mapContext)));
       });
     }
   }
@@ -217,6 +229,10 @@ export function createBaileysSession(options: BaileysSessionOptions): WhatsAppSe
 
   return {
     capabilities: BAILEYS_SESSION_CAPABILITIES,
+
+    async listContacts() {
+      return [...addressBook.values()];
+    },
 
     start,
 

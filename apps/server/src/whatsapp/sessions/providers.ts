@@ -67,6 +67,7 @@ export const unavailableBaileysProvider: ProviderDefinition = {
       checkNumber: refuse,
       groupInfo: refuse,
       downloadMedia: refuse,
+      listContacts: refuse,
     };
   },
 };

@@ -23,7 +23,7 @@ export type InboundEventHandler = (connection: ConnectionRef, event: InboundEven
 /** What callers may ask of a running session (start, stop and logout belong to the manager). */
 export type SessionOperations = Omit<WhatsAppSession, "capabilities" | "start" | "stop" | "logout" | "requestPairingCode">;
 export type SessionMethod = keyof SessionOperations;
-const OPERATIONS = new Set<string>(["send", "react", "edit", "delete", "markRead", "sendPresence", "checkNumber", "groupInfo", "downloadMedia"]);
+const OPERATIONS = new Set<string>(["send", "react", "edit", "delete", "markRead", "sendPresence", "checkNumber", "groupInfo", "downloadMedia", "listContacts"]);
 /** Provider-specific operations reachable through `extension` (the simulator's customer actions). */
 const EXTENSIONS = new Set<string>(["simulate"]);
 

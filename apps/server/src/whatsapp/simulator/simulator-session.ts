@@ -390,6 +390,16 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
   return {
     capabilities: SIMULATOR_CAPABILITIES,
 
+    /** The simulated phone's address book: its customers (not its groups). */
+    async listContacts() {
+      requireConnected();
+      const rows = await db
+        .select({ number: simulatorContacts.number, name: simulatorContacts.name })
+        .from(simulatorContacts)
+        .where(inCompany(simulatorContacts, companyId, eq(simulatorContacts.whatsappId, whatsappId), eq(simulatorContacts.isGroup, false)));
+      return rows;
+    },
+
     async start() {
       stopped = false;
       if (await readSimulatorLogin(db, whatsappId)) return serial(connect);

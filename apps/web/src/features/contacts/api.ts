@@ -83,6 +83,15 @@ export function useUploadContacts() {
   });
 }
 
+/** Copies the phone's address book through the default connection (POST /contacts/import). */
+export function useImportPhoneContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.post<{ total: number; created: number; updated: number; skipped: number }>("/contacts/import")).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
 /** An import's progress. Polled while it runs, as a fallback for a socket that is away. */
 export function useContactImport(id: number | undefined) {
   return useQuery({
