@@ -150,7 +150,7 @@ function OpenTicket({ ticket }: { ticket: TicketView }) {
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0, display: "flex" }}>
         <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-          <MessagesList ticketId={ticket.id} />
+          <MessagesList ticketId={ticket.id} ticket={ticket} />
           <MessageInput key={ticket.id} ticket={ticket} />
         </Box>
         <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} />

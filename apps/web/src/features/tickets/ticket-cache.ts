@@ -123,7 +123,8 @@ export function applyTicketEvent(queryClient: QueryClient, event: TicketEventPay
 /** `company-{id}-appMessage`: a new message lifts its ticket (with its unread count); the open conversation follows. */
 export function applyAppMessageEvent(queryClient: QueryClient, event: AppMessageEventPayload, meId: number): void {
   if (event.action === "create") {
-    applyTicketUpdate(queryClient, event.ticket, meId, true);
+    // A reaction is news on an old message: it updates the ticket but does not lift it.
+    applyTicketUpdate(queryClient, event.ticket, meId, event.message.mediaType !== "reactionMessage");
     appendMessage(queryClient, event.message);
   } else if (event.action === "update") {
     changeMessages(queryClient, event.message.ticketId, (data) => mapMessages(data, (m) => (m.id === event.message.id ? event.message : m)));
