@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { chromium, type Browser, type Page } from "playwright-core";
-import type { SessionUser, SimulatorMessageView, TicketNoteView, TicketPage, TicketView, WhatsAppView } from "@atendo/shared";
+import type { MessagePage, SessionUser, SimulatorMessageView, TicketNoteView, TicketPage, TicketView, WhatsAppView } from "@atendo/shared";
 import { apiFromPage, DEMO, newPage, signIn } from "../browser.js";
 import { CHROMIUM_ARGS } from "../chromium.js";
 
@@ -81,13 +81,42 @@ describe("conversation composer", () => {
     await expect.poll(async () => (await inbox()).map((m) => m.body), { timeout: 15_000 }).toContain(`*${me.name}*:\nClaro! Já envio.`);
     expect((await inbox()).filter((m) => m.body.trim() === "")).toEqual([]);
 
+    // The customer opens the chat: the agent's message turns read (blue ticks).
+    const sent = (await api<MessagePage>("GET", `/messages/${ticketId}`)).data.messages.find((m) => m.fromMe && m.body.endsWith("Claro! Já envio."))!;
+    await expect.poll(async () => page.getByTestId(`message-${sent.id}`).getAttribute("data-ack"), { timeout: 15_000 }).toMatch(/^[1-3]$/);
+    expect((await api("POST", `/simulator/${connection.id}/chats/${CUSTOMER.number}/read`, {})).status).toBeLessThan(300);
+    await expect.poll(async () => page.getByTestId(`message-${sent.id}`).getAttribute("data-ack"), { timeout: 15_000 }).toBe("4");
+
+    // A quoted reply to the customer's first message: the customer sees the quote.
+    const first = (await api<MessagePage>("GET", `/messages/${ticketId}`)).data.messages.find((m) => !m.fromMe)!;
+    await page.getByTestId(`message-${first.id}`).hover();
+    await page.getByTestId(`message-menu-${first.id}`).click();
+    await page.getByTestId("message-reply").click();
+    await page.getByTestId("composer-reply").waitFor();
+    await page.getByTestId("composer-input").fill("Sobre o orçamento: sai amanhã.");
+    await page.getByTestId("composer-input").press("Enter");
+    await page.getByTestId("composer-reply").waitFor({ state: "detached" });
+    const firstOnPhone = (await api<SimulatorMessageView[]>("GET", `/simulator/${connection.id}/chats/${CUSTOMER.number}/messages`)).data.find((m) => m.direction === "in")!;
+    await expect
+      .poll(async () => (await inbox()).find((m) => m.body.endsWith("Sobre o orçamento: sai amanhã."))?.content.quotedId, { timeout: 15_000 })
+      .toBe(firstOnPhone.messageId);
+
     // An image goes compressed (JPEG) with its caption; turn signing off first.
     await page.getByTestId("composer-sign").uncheck();
     const png = await noisyPng(page);
     await page.getByTestId("composer-attach").setInputFiles({ name: "orcamento.png", mimeType: "image/png", buffer: png });
     await page.getByTestId("composer-attachments").locator("img").waitFor();
     await page.getByTestId("composer-input").fill("Segue a imagem");
+    // A slow uplink (32 KB/s) so the upload's progress bar can be watched.
+    const cdp = await admin.context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 32 * 1024 });
     await page.getByTestId("composer-send").click();
+    const progress = page.getByTestId("composer-upload-progress");
+    await progress.waitFor({ timeout: 10_000 });
+    expect(Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(0);
+    await progress.waitFor({ state: "detached", timeout: 30_000 });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect.poll(async () => (await inbox()).some((m) => m.type === "image"), { timeout: 15_000 }).toBe(true);
     const image = (await inbox()).find((m) => m.type === "image")!;
     expect(image.content.mimetype).toBe("image/jpeg");
@@ -127,5 +156,5 @@ describe("conversation composer", () => {
     await page.getByTestId(`note-${notes[0]!.id}`).waitFor({ state: "detached" });
 
     await admin.context.close();
-  });
+  }, 120_000);
 });

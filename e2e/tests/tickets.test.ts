@@ -69,10 +69,9 @@ describe("tickets", () => {
     await expect.poll(async () => (await customerInbox(admin.page, connection.id)).join("\n"), { timeout: 15_000 }).toMatch(/^Olá Cliente! Escolha uma opção:[\s\S]*1\W+Vendas Bot[\s\S]*2\W+Suporte Bot/);
 
     // The customer answers 2 in the simulator: the ticket shows up live for the support agent only.
-    await admin.page.goto("/simulator");
-    await admin.page.getByTestId("simulator-connection").click();
-    await admin.page.getByTestId(`simulator-connection-option-${connection.id}`).click();
+    await admin.page.goto(`/simulator?whatsappId=${connection.id}`);
     await admin.page.getByTestId(`simulator-customer-${CUSTOMER.number}`).click();
+    await admin.page.getByTestId("simulator-chat-title").getByText(CUSTOMER.name).waitFor();
     await admin.page.getByTestId("simulator-input").locator("input").fill("2");
     await admin.page.getByTestId("simulator-send").click();
 
@@ -115,6 +114,8 @@ describe("tickets", () => {
     // It left the sales agent's open list.
     await expect.poll(() => ticketCard(vitor.page).count(), { timeout: 10_000 }).toBe(0);
 
+    // Other tests share this server: the rating setting goes back to its default.
+    expect((await api("PUT", "/settings/userRating", { value: "disabled" })).status).toBe(200);
     await admin.context.close();
     await sara.context.close();
     await vitor.context.close();
