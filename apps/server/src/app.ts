@@ -22,6 +22,7 @@ import { tagsRoutes } from "./tags/routes.js";
 import { quickMessagesRoutes } from "./quick-messages/routes.js";
 import { companySchedulesRoutes } from "./companies/schedules-routes.js";
 import { createFileStorage, type FileStorage } from "./storage/file-storage.js";
+import { createS3Storage } from "./storage/s3-storage.js";
 import { startJobs, type Jobs } from "./jobs/jobs.js";
 import multipart from "@fastify/multipart";
 import type { App } from "./http/types.js";
@@ -101,7 +102,7 @@ export async function buildApp(opts: {
     canJoinTicket,
     ticketRoomsOf,
   });
-  const storage = createFileStorage(config.dataDir);
+  const storage = config.s3 ? createS3Storage(config.s3) : createFileStorage(config.dataDir);
   const deps: AppDeps = {
     db,
     database,

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import type { S3StorageOptions } from "./storage/s3-storage.js";
 import { ENCRYPTION_KEY_FORMAT_MESSAGE, parseEncryptionKey, persistedEncryptionKey } from "./whatsapp/crypto/encryption-key.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -44,6 +45,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, "apps/web/dist")),
   SIMULATOR_ENABLED: bool.default(true),
   SESSION_LEASE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(3).max(600).default(30),
+  // Files in an S3-compatible bucket instead of DATA_DIR/files (set S3_BUCKET to turn it on).
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_PREFIX: z.string().max(200).default(""),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url({ error: "must be a URL" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export interface Config {
@@ -74,6 +83,8 @@ export interface Config {
   simulatorEnabled: boolean;
   /** How long a WhatsApp session lease lasts without renewal: the failover time when a process dies. */
   sessionLeaseSeconds: number;
+  /** Files in an S3-compatible bucket; absent: DATA_DIR/files. */
+  s3?: S3StorageOptions;
   /** Start sessions at boot and pick up orphaned ones (default true); tests turn it off as their files share a database. */
   sessionSweep?: boolean;
   /** pg-boss's schema (default "pgboss"); tests give each app its own, as their files share one PostgreSQL database. */
@@ -129,6 +140,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     simulatorEnabled: e.SIMULATOR_ENABLED,
     sessionLeaseSeconds: e.SESSION_LEASE_SECONDS,
+    ...(e.S3_BUCKET
+      ? {
+          s3: {
+            bucket: e.S3_BUCKET,
+            prefix: e.S3_PREFIX,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          },
+        }
+      : {}),
     version: readVersion(),
   };
 }

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { companyEvent, CONTACT_IMPORT_REPORT_LIMIT, type ContactImportError, type ContactImportEventPayload } from "@atendo/shared";
 import type { AppDeps } from "../app.js";
@@ -50,9 +49,9 @@ export async function runContactImport(
   if (!start || start.status === "done" || start.status === "failed") return;
 
   try {
-    const file = deps.storage.resolve(start.filePath);
+    const file = await deps.storage.read(start.filePath);
     if (!file) return await finish("failed", "fileMissing");
-    const sheet = readContactSheet(await readFile(file), start.fileName);
+    const sheet = readContactSheet(file, start.fileName);
     if (!sheet.ok) return await finish("failed", sheet.error);
 
     let current = (await db.update(contactImports).set({ status: "running", total: sheet.rows.length, updatedAt: new Date() }).where(thisImport).returning())[0]!;

@@ -20,7 +20,7 @@ export async function openMessageMedia(db: Db, storage: FileStorage, auth: AuthC
     .where(inCompany(messages, auth.companyId, eq(messages.id, messageId)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   if (!canSeeTicket(await loadTicketViewer(db, auth), row)) throw new AppError("ERR_NO_PERMISSION", 403);
-  const stream = row.mediaPath && row.mediaStatus === "ready" ? storage.open(row.mediaPath) : null;
+  const stream = row.mediaPath && row.mediaStatus === "ready" ? await storage.open(row.mediaPath) : null;
   if (!stream) throw new AppError("ERR_NOT_FOUND", 404);
   return { stream, ...mediaDisposition(row.mimetype, row.mediaName) };
 }

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../app.js";
@@ -59,9 +58,8 @@ export async function sendQueuedMessage(deps: Deps, job: SendMessageJob, context
   if (!message.whatsappId) return fail("ERR_NO_WAPP_FOUND");
   let file: Buffer | null = null;
   if (message.mediaPath) {
-    const absolute = deps.storage.resolve(message.mediaPath);
-    if (!absolute) return fail("ERR_WAPP_DOWNLOAD_MEDIA");
-    file = await readFile(absolute);
+    file = await deps.storage.read(message.mediaPath);
+    if (!file) return fail("ERR_WAPP_DOWNLOAD_MEDIA");
   }
   let quotedId: string | undefined;
   if (message.quotedMsgId) {

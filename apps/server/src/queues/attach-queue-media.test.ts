@@ -36,11 +36,11 @@ describe("POST and DELETE /queue/{id}/media-upload", () => {
     expect(first.json()).toMatchObject({ id: queueId, mediaName: "cardápio_da_loja.png" });
     const firstPath = first.json().mediaPath as string;
     expect(firstPath).toMatch(new RegExp(`^${company.id}/queues/[0-9a-f-]{36}\\.png$`));
-    expect(app.deps.storage.resolve(firstPath)).not.toBeNull();
+    expect(await app.deps.storage.exists(firstPath)).toBe(true);
 
     const second = await upload(token, queueId, { name: "tabela.pdf", type: "application/pdf", data: SAMPLE_FILES.pdf });
     expect(second.json()).toMatchObject({ mediaName: "tabela.pdf" });
-    expect(app.deps.storage.resolve(firstPath)).toBeNull();
+    expect(await app.deps.storage.exists(firstPath)).toBe(false);
 
     const audio = await upload(token, queueId, { name: "boas-vindas.mp3", type: "audio/mpeg", data: SAMPLE_FILES.mp3 });
     expect(audio.statusCode).toBe(200);
@@ -48,7 +48,7 @@ describe("POST and DELETE /queue/{id}/media-upload", () => {
     const removed = await app.inject({ method: "DELETE", url: `/queue/${queueId}/media-upload`, headers: bearer(token) });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ mediaPath: null, mediaName: null });
-    expect(app.deps.storage.resolve(audio.json().mediaPath)).toBeNull();
+    expect(await app.deps.storage.exists(audio.json().mediaPath)).toBe(false);
   });
 
   it("refuses files outside the allowlist, and files whose bytes are not what they claim", async () => {

@@ -29,7 +29,7 @@ describe("DELETE /queue/{id}", () => {
     const upload = multipart({ name: "menu.pdf", type: "application/pdf", data: SAMPLE_FILES.pdf });
     const uploaded = await app.inject({ method: "POST", url: `/queue/${queue!.id}/media-upload`, headers: { ...bearer(token), ...upload.headers }, payload: upload.payload });
     const mediaPath = uploaded.json().mediaPath as string;
-    expect(app.deps.storage.resolve(mediaPath)).not.toBeNull();
+    expect(await app.deps.storage.exists(mediaPath)).toBe(true);
 
     const emitted = vi.spyOn(app.deps.realtime, "toCompany");
     const res = await app.inject({ method: "DELETE", url: `/queue/${queue!.id}`, headers: bearer(token) });
@@ -38,7 +38,7 @@ describe("DELETE /queue/{id}", () => {
     emitted.mockRestore();
     expect(await database.db.select().from(queues).where(eq(queues.id, queue!.id))).toEqual([]);
     expect(await database.db.select().from(userQueues).where(eq(userQueues.queueId, queue!.id))).toEqual([]);
-    expect(app.deps.storage.resolve(mediaPath)).toBeNull();
+    expect(await app.deps.storage.exists(mediaPath)).toBe(false);
     expect((await app.inject({ method: "DELETE", url: `/queue/${queue!.id}`, headers: bearer(token) })).statusCode).toBe(404);
   });
 

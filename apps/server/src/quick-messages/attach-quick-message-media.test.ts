@@ -35,11 +35,11 @@ describe("quick message attachments", () => {
     expect(res.json()).toMatchObject({ id, mediaName: "catálogo_de_verão_2025.pdf", isMedia: true });
     expect(res.json().mediaPath).toMatch(new RegExp(`^${company.id}/quick-messages/`));
     const path = res.json().mediaPath as string;
-    expect(app.deps.storage.resolve(path)).not.toBeNull();
+    expect(await app.deps.storage.exists(path)).toBe(true);
 
     const removed = await app.inject({ method: "DELETE", url: `/quick-messages/${id}/media-upload`, headers: bearer(token) });
     expect(removed.json()).toMatchObject({ mediaPath: null, mediaName: null, isMedia: false });
-    expect(app.deps.storage.resolve(path)).toBeNull();
+    expect(await app.deps.storage.exists(path)).toBe(false);
   });
 
   it("refuses other file types", async () => {
@@ -58,6 +58,6 @@ describe("quick message attachments", () => {
     const res = await upload(token, id, { name: "a.png", type: "image/png", data: SAMPLE_FILES.png });
     const path = res.json().mediaPath as string;
     expect((await app.inject({ method: "DELETE", url: `/quick-messages/${id}`, headers: bearer(token) })).statusCode).toBe(204);
-    expect(app.deps.storage.resolve(path)).toBeNull();
+    expect(await app.deps.storage.exists(path)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ export async function openSimulatorMedia(db: Db, storage: FileStorage, companyId
   await findSimulatorConnection(db, companyId, whatsappId);
   const row = await findSimulatorMessage(db, companyId, whatsappId, messageId);
   const path = typeof row?.content.path === "string" ? row.content.path : undefined;
-  const stream = path ? storage.open(path) : null;
+  const stream = path ? await storage.open(path) : null;
   if (!row || !stream) throw new AppError("ERR_NOT_FOUND", 404);
   return { stream, ...mediaDisposition(row.content.mimetype as string | undefined, row.content.fileName as string | undefined) };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { asc, eq, inArray, lt } from "drizzle-orm";
 import type { SimulatorPresence } from "@atendo/shared";
 import { simulatorContacts, simulatorMessages } from "../../db/schema.js";
@@ -535,9 +534,9 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
       const ref = media.ref as { path?: unknown } | null;
       const path = media.provider === "simulator" && ref && typeof ref.path === "string" ? ref.path : undefined;
       // Only this company's simulator files: a forged reference must not read anything else.
-      const absolute = path?.startsWith(`${companyId}/simulator/`) ? storage.resolve(path) : null;
-      if (!absolute) throw new ProviderError("ERR_WAPP_DOWNLOAD_MEDIA", "no such media");
-      return readFile(absolute);
+      const data = path?.startsWith(`${companyId}/simulator/`) ? await storage.read(path) : null;
+      if (!data) throw new ProviderError("ERR_WAPP_DOWNLOAD_MEDIA", "no such media");
+      return data;
     },
 
     simulate,
