@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { inCompany } from "../db/tenant.js";
-import { messages, tickets } from "../db/schema.js";
+import { messages } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { Upload } from "../storage/read-upload.js";
 import { isAllowedAttachment } from "../storage/media-allowlist.js";
-import { canSeeTicket, loadTicketViewer } from "../tickets/ticket-viewer.js";
+import { findVisibleTicket } from "../tickets/find-visible-ticket.js";
 import { inTransaction } from "../tickets/in-transaction.js";
 import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
 import { queueOutgoingMessage } from "./queue-outgoing-message.js";
@@ -34,9 +34,7 @@ export async function sendTicketMessage(
   ticketId: number,
   input: { body: string; quotedMsgId: number | null; files?: File[]; voice?: boolean },
 ): Promise<number[]> {
-  const [ticket] = await deps.db.select().from(tickets).where(inCompany(tickets, auth.companyId, eq(tickets.id, ticketId)));
-  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND", 404);
-  if (!canSeeTicket(await loadTicketViewer(deps.db, auth), ticket)) throw new AppError("ERR_NO_PERMISSION", 403);
+  const { ticket } = await findVisibleTicket(deps.db, auth, { id: ticketId });
   if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 409);
   if (!ticket.whatsappId) throw new AppError("ERR_NO_WAPP_FOUND", 404);
   if (input.quotedMsgId) {

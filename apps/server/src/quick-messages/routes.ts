@@ -13,6 +13,7 @@ import { readUpload } from "../storage/read-upload.js";
 import { listQuickMessages } from "./list-quick-messages.js";
 import { getQuickMessage } from "./get-quick-message.js";
 import { openQuickMessageMedia } from "./open-quick-message-media.js";
+import { sendStoredMedia } from "../http/send-stored-media.js";
 import { createQuickMessage } from "./create-quick-message.js";
 import { updateQuickMessage } from "./update-quick-message.js";
 import { deleteQuickMessage } from "./delete-quick-message.js";
@@ -46,12 +47,7 @@ export async function quickMessagesRoutes(app: App): Promise<void> {
 
   app.get("/quick-messages/:id/media", { schema: { params: idParamsSchema }, config: { params } }, async (request, reply) => {
     const media = await openQuickMessageMedia(app.deps.db, app.deps.storage, authOf(request), request.params.id);
-    return reply
-      .header("content-type", media.contentType)
-      .header("content-disposition", media.disposition)
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "sandbox; default-src 'none'")
-      .send(media.stream);
+    return sendStoredMedia(reply, media);
   });
 
   app.post("/quick-messages", { schema: { body: quickMessageSchema }, config: { example } }, async (request, reply) => {

@@ -1,8 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { AppDeps } from "../app.js";
-import { inCompany } from "../db/tenant.js";
-import { messages } from "../db/schema.js";
-import { presentMessageRows } from "../messages/load-message-views.js";
+import { loadMessageView } from "../messages/load-message-views.js";
 import { loadTicketView } from "./load-ticket-views.js";
 import { emitMessageCreate, emitTicketUpdate } from "./emit-ticket-events.js";
 
@@ -21,8 +18,7 @@ export async function emitTicketChanged(
 
 /** After commit: a new message with its ticket. */
 export async function emitMessageCreated(deps: Deps, companyId: number, messageId: number): Promise<void> {
-  const rows = await deps.db.select().from(messages).where(inCompany(messages, companyId, eq(messages.id, messageId)));
-  const [view] = await presentMessageRows(deps.db, companyId, rows);
+  const view = await loadMessageView(deps.db, companyId, messageId);
   if (!view) return;
   const ticket = await loadTicketView(deps.db, companyId, view.ticketId);
   if (ticket) emitMessageCreate(deps.realtime, companyId, view, ticket);

@@ -25,6 +25,7 @@ import { scanSimulatorQr } from "./scan-simulator-qr.js";
 import { dropSimulatorConnection } from "./drop-simulator-connection.js";
 import { openSimulatorMedia } from "./open-simulator-media.js";
 import { parseBody } from "../../http/parse-body.js";
+import { sendStoredMedia } from "../../http/send-stored-media.js";
 
 const connectionParams = z.object({ whatsappId: idSchema }).strict();
 const chatParams = z.object({ whatsappId: idSchema, number: simulatorChatSchema }).strict();
@@ -149,7 +150,7 @@ export async function simulatorRoutes(app: App): Promise<void> {
     { schema: { params: mediaParams }, config: { permission, params: { ...params, messageId: { value: "3EB0WALK" } } } },
     async (request, reply) => {
       const media = await openSimulatorMedia(app.deps.db, app.deps.storage, authOf(request).companyId, request.params.whatsappId, request.params.messageId);
-      return reply.header("content-type", media.contentType).header("content-disposition", media.disposition).send(media.stream);
+      return sendStoredMedia(reply, media);
     },
   );
 }
