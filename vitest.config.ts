@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 // One vitest run, four projects; scripts/test.mjs picks them in order (unit and integration, then e2e).
 export default defineConfig({
   test: {
+    // Tests wait on timers, sockets and the database as much as they compute: more workers than the 2 cores.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -17,9 +19,14 @@ export default defineConfig({
           include: ["apps/server/src/**/*.test.ts"],
           environment: "node",
           globalSetup: ["apps/server/src/test/global-setup.ts"],
+          setupFiles: ["apps/server/src/test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // A worker imports the server once and runs its files one after another on one database (test/helpers.ts):
+          // re-importing it for every file cost more than the tests. Files share nothing else: each builds its own
+          // app and companies, and test/setup.ts closes any app a file leaves open.
+          isolate: false,
         },
       },
       {

@@ -7,16 +7,24 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { findChromium } from "./chromium.js";
+import { startFakeAsaas } from "../apps/server/src/test/fakes/asaas.js";
+import { serveMailbox, startFakeSmtp } from "../apps/server/src/test/fakes/smtp.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** The fake Asaas the server charges through (billing e2e); its test controls live at `${asaasControlUrl}/__control`. */
+    asaasControlUrl: string;
+    asaasKey: string;
+    /** The fake SMTP server's mailbox (signup and reset codes): GET `${mailboxUrl}/messages?to=<address>`. */
+    mailboxUrl: string;
   }
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const E2E_PASSWORDS = { admin: "super-admin-pass", demo: "demo-pass-123" };
+const ASAAS_WEBHOOK_TOKEN = "e2e-asaas-webhook-token-0123456789";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,12 +63,19 @@ export default async function setup(project: TestProject) {
     };
   }
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "src/main.ts"], {
+  // Payments go to a fake Asaas, which posts its webhooks back to this server.
+  const asaas = await startFakeAsaas({ webhookUrl: `http://127.0.0.1:${port}/webhooks/asaas`, webhookToken: ASAAS_WEBHOOK_TOKEN });
+  // Mail goes to a local SMTP server; tests read it over HTTP (e2e/mailbox.ts).
+  const smtp = await startFakeSmtp();
+  const mailbox = await serveMailbox(smtp);
+  // scripts/start.mjs, as `npm start`: builds what changed (server, database template, client), runs the compiled server.
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: path.join(ROOT, "apps/server"),
     env: {
       ...process.env,
       PORT: String(port),
-      HOST: "127.0.0.1",
+      // Every interface, as a LAN install: e2e/tests/delivery.test.ts opens the app through a non-loopback address.
+      HOST: "0.0.0.0",
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
       ADMIN_PASSWORD: E2E_PASSWORDS.admin,
@@ -68,6 +83,11 @@ export default async function setup(project: TestProject) {
       LOGIN_RATE_LIMIT_PER_IP: "10000",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      ASAAS_API_URL: asaas.url,
+      ASAAS_WEBHOOK_TOKEN: ASAAS_WEBHOOK_TOKEN,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Atendo <no-reply@atendo.test>",
+      CODE_RATE_LIMIT_PER_IP: "10000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -88,10 +108,16 @@ export default async function setup(project: TestProject) {
   });
   project.provide("baseUrl", `http://127.0.0.1:${port}`);
   project.provide("chromiumPath", chromium);
+  project.provide("asaasControlUrl", asaas.url.replace(/\/v3$/, ""));
+  project.provide("asaasKey", asaas.apiKey);
+  project.provide("mailboxUrl", mailbox.url);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    await asaas.close();
+    await mailbox.close();
+    await smtp.close();
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   };

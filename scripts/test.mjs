@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit and integration tests (PGlite, or PostgreSQL with TEST_DATABASE_URL),
-// build the web client, then the end-to-end tests in Chromium. Prints one closing line "N passed, N failed".
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// `npm test`: typecheck and the import-cycle check, unit and integration tests (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL), build the web client, then the end-to-end tests in Chromium. Prints the ten slowest test files
+// and one closing line "N passed, N failed"; exits non-zero when anything failed.
+//
+// The checks and the web build run beside the unit tests (their output is shown when each ends): tests spend much of
+// their time waiting, and the machine has few cores. See docs/PERFORMANCE.md, "Test suite".
+//
+// `npm test -- --database-only`: only what the database changes (the server tests and the end-to-end tests, with the
+// build they need); CI's second pass, on PostgreSQL, after a full pass on PGlite.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,57 +17,131 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const e2eMarker = path.join(root, ".e2e-ran");
 rmSync(e2eMarker, { force: true });
+const started = Date.now();
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(" ")}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return res.status === 0;
+/** Runs a command; `quiet` keeps its output until it ends (for steps that run beside the tests). */
+function run(label, cmd, args, { quiet = false, env = {} } = {}) {
+  const t0 = Date.now();
+  if (!quiet) console.log(`\n=== ${label}: ${cmd} ${args.join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
+    let output = "";
+    if (quiet) {
+      child.stdout.on("data", (d) => (output += d));
+      child.stderr.on("data", (d) => (output += d));
+    }
+    child.on("error", (err) => (output += `${err.message}\n`));
+    child.on("close", (code) => {
+      const ok = code === 0;
+      if (quiet) {
+        console.log(`\n=== ${label} (${ok ? "ok" : "FAILED"}, ${seconds(Date.now() - t0)}): ${cmd} ${args.join(" ")}`);
+        if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+      } else {
+        console.log(`=== ${label}: ${ok ? "ok" : "FAILED"} in ${seconds(Date.now() - t0)}`);
+      }
+      resolve(ok);
+    });
+  });
 }
 
-function vitest(label, projects) {
+// Typecheck each package, keeping tsc's incremental state so that a second run only checks what changed.
+async function typecheck() {
+  const cache = path.join(root, "node_modules", ".cache", "atendo-tsc");
+  mkdirSync(cache, { recursive: true });
+  let ok = true;
+  for (const project of ["packages/shared", "apps/server", "apps/web", "e2e"]) {
+    const buildInfo = path.join(cache, `${project.replace(/\W/g, "-")}.tsbuildinfo`);
+    ok = (await run(`typecheck ${project}`, bin("tsc"), ["-p", project, "--incremental", "--tsBuildInfoFile", buildInfo], { quiet: true })) && ok;
+  }
+  return ok;
+}
+
+const timings = [];
+async function vitest(label, projects) {
   const report = path.join(tmpdir(), `atendo-vitest-${label}-${process.pid}.json`);
+  const fileTimes = path.join(tmpdir(), `atendo-vitest-${label}-${process.pid}-files.json`);
   rmSync(report, { force: true });
-  const ok = run(label, "npx", ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  rmSync(fileTimes, { force: true });
+  const ok = await run(
+    label,
+    bin("vitest"),
+    [
+      "run",
+      ...projects.flatMap((p) => ["--project", p]),
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      "--reporter=./scripts/vitest-file-timings.mjs",
+    ],
+    { env: { ATENDO_TEST_TIMINGS: fileTimes } },
+  );
   let passed = 0;
   let failed = 0;
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8"));
     passed = json.numPassedTests ?? 0;
     failed = (json.numFailedTests ?? 0) + (json.numTotalTestSuites && !ok && !json.numFailedTests ? 1 : 0);
+    rmSync(report, { force: true });
   } else if (!ok) {
     failed = 1;
+  }
+  if (existsSync(fileTimes)) {
+    timings.push(...JSON.parse(readFileSync(fileTimes, "utf8")));
+    rmSync(fileTimes, { force: true });
   }
   return { ok, passed, failed };
 }
 
 const db = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
-console.log(`Atendo tests on ${db}${process.env.REDIS_URL ? " with Redis" : ""}`);
+const databaseOnly = process.argv.includes("--database-only");
+console.log(`Atendo tests on ${db}${process.env.REDIS_URL ? " with Redis" : ""}${databaseOnly ? " (database-only: server and end-to-end tests)" : ""}`);
+const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
+
+// Beside the unit tests: typecheck, the import-cycle check, then (for the end-to-end tests) the web client's build.
+const checks = (async () => {
+  const typed = databaseOnly || (await typecheck());
+  const acyclic = databaseOnly || (await run("import cycles", process.execPath, [path.join(root, "scripts/check-cycles.mjs")], { quiet: true }));
+  const built = chromium ? await run("build web client", "npm", ["run", "build", "--silent"], { quiet: true }) : true;
+  return { typed, acyclic, built };
+})();
+
 let passed = 0;
 let failed = 0;
-let ok = run("typecheck", "npm", ["run", "typecheck", "--silent"]);
-if (!ok) failed += 1;
-
-const unit = vitest("unit-and-integration", ["shared", "server", "web"]);
+const unit = await vitest("unit-and-integration", databaseOnly ? ["server"] : ["shared", "server", "web"]);
 passed += unit.passed;
 failed += unit.failed;
-ok = ok && unit.ok;
+let ok = unit.ok;
 
-const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
+const { typed, acyclic, built } = await checks;
+if (!typed) failed += 1;
+if (!acyclic) failed += 1;
+ok = ok && typed && acyclic;
+
 if (!chromium) {
   console.log("\n" + "!".repeat(78));
   console.log("!!  END-TO-END TESTS NOT RUN: no Chromium found.");
   console.log("!!  Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.");
   console.log("!".repeat(78) + "\n");
-} else if (!run("build web client", "npm", ["run", "build", "--silent"])) {
+} else if (!built) {
   ok = false;
   failed += 1;
 } else {
-  const e2e = vitest("e2e", ["e2e"]);
+  const e2e = await vitest("e2e", ["e2e"]);
   passed += e2e.passed;
   failed += e2e.failed;
   ok = ok && e2e.ok;
   if (e2e.ok && e2e.passed > 0) writeFileSync(e2eMarker, `${e2e.passed} end-to-end tests passed on ${db}\n`);
 }
 
+if (timings.length > 0) {
+  console.log(`\nSlowest test files (import + set-up + tests with their hooks; ${timings.length} files):`);
+  for (const t of [...timings].sort((a, b) => b.totalMs - a.totalMs).slice(0, 10)) {
+    const split = `import ${seconds(t.importMs)}, set-up ${seconds(t.setupMs)}, tests ${seconds(t.testsMs)}`;
+    console.log(`  ${seconds(t.totalMs).padStart(8)}  ${t.project.padEnd(6)} ${t.file}  (${split})`);
+  }
+}
+console.log(`\nnpm test took ${seconds(Date.now() - started)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

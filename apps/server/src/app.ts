@@ -4,16 +4,27 @@ import helmet from "@fastify/helmet";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
-import type { Database, Db } from "./db/client.js";
-import { createAccessTokenSigner, type AccessTokenSigner } from "./auth/access-token.js";
-import { createLoginRateLimiter, type LoginRateLimiter } from "./auth/login-rate-limit.js";
+import type { Database } from "./db/client.js";
+import { createAccessTokenSigner } from "./auth/access-token.js";
+import { createLoginRateLimiter } from "./auth/login-rate-limit.js";
 import { registerErrorHandling } from "./http/error-handler.js";
 import { registerAuthentication } from "./http/authenticate.js";
 import { registerNulGuard } from "./http/reject-nul-bytes.js";
+import { RequestLogAtDebug } from "./http/request-log.js";
 import { registerWebClient } from "./http/serve-web.js";
-import { createRealtime, type Realtime } from "./realtime/realtime.js";
+import { serializeRequest, withRedactedUrls } from "./http/redact-url.js";
+import { createMailer } from "./mail/mailer.js";
+import { registerMailJobs } from "./mail/register-mail-jobs.js";
+import { createCodeRateLimiter } from "./accounts/code-rate-limit.js";
+import { accountsRoutes } from "./accounts/routes.js";
+import { chatsRoutes } from "./chats/routes.js";
+import { dashboardRoutes } from "./dashboard/routes.js";
+import { registerDelivery } from "./http/delivery.js";
+import { clientErrorHandler, frameworkErrors } from "./http/error-shape.js";
+import { createRealtime } from "./realtime/realtime.js";
 import { authRoutes } from "./auth/routes.js";
 import { settingsRoutes } from "./settings/routes.js";
+import { sealLegacySettingSecretsUnscoped } from "./settings/seal-legacy-setting-secrets.js";
 import { usersRoutes } from "./users/routes.js";
 import { systemRoutes } from "./system/routes.js";
 import { queuesRoutes } from "./queues/routes.js";
@@ -21,42 +32,34 @@ import { contactsRoutes } from "./contacts/routes.js";
 import { tagsRoutes } from "./tags/routes.js";
 import { quickMessagesRoutes } from "./quick-messages/routes.js";
 import { companySchedulesRoutes } from "./companies/schedules-routes.js";
-import { createFileStorage, type FileStorage } from "./storage/file-storage.js";
-import { createS3Storage } from "./storage/s3-storage.js";
-import { startJobs, type Jobs } from "./jobs/jobs.js";
+import { platformRoutes } from "./platform/routes.js";
+import { createFileStorage } from "./storage/file-storage.js";
+import { startJobs } from "./jobs/jobs.js";
 import multipart from "@fastify/multipart";
 import type { App } from "./http/types.js";
+import type { AppDeps } from "./app-deps.js";
 import { connectionsRoutes } from "./connections/routes.js";
 import { simulatorRoutes } from "./whatsapp/simulator/routes.js";
 import { createAppSessions } from "./whatsapp/sessions/create-app-sessions.js";
-import type { SessionManager } from "./whatsapp/sessions/session-manager.js";
 import { canJoinTicket } from "./tickets/can-join-ticket.js";
 import { createFlow } from "./tickets/flow/create-flow.js";
 import type { FlowHooks } from "./tickets/flow/flow-hooks.js";
 import { registerFlowJobs } from "./tickets/flow/register-flow-jobs.js";
 import { registerMessageJobs } from "./messages/register-message-jobs.js";
+import { registerBillingJobs } from "./billing/register-billing-jobs.js";
+import { billingRoutes } from "./billing/routes.js";
 import { createInboundHandler } from "./ingestion/create-inbound-handler.js";
 import { messagesRoutes } from "./messages/routes.js";
 import { ticketNotesRoutes } from "./ticket-notes/routes.js";
 import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 import { ticketsRoutes } from "./tickets/routes.js";
+import { announcementsRoutes } from "./announcements/routes.js";
+import { helpsRoutes } from "./helps/routes.js";
+import { registerOpenApi } from "./http/openapi.js";
+import { publicApiRoutes } from "./public-api/routes.js";
 
-export interface AppDeps {
-  db: Db;
-  /** The database handle with its driver (pg pool or PGlite), for what needs more than Drizzle (jobs). */
-  database: Database;
-  config: Config;
-  signer: AccessTokenSigner;
-  loginLimiter: LoginRateLimiter;
-  realtime: Realtime;
-  storage: FileStorage;
-  /** Background jobs (pg-boss) in the same database; see jobs/jobs.ts. */
-  jobs: Jobs;
-  /** WhatsApp sessions: one live session per connection across processes; see whatsapp/sessions/. */
-  sessions: SessionManager;
-  /** The bot's entry points for ingestion and the ticket life cycle; see tickets/flow/. */
-  flow: FlowHooks;
-}
+/** Kept for imports written before AppDeps had its own module; new code imports it from "./app-deps.js". */
+export type { AppDeps } from "./app-deps.js";
 
 export async function buildApp(opts: {
   database: Database;
@@ -67,12 +70,18 @@ export async function buildApp(opts: {
   const { config, database } = opts;
   const db = database.db;
   const app = Fastify({
-    loggerInstance: typeof opts.logger === "object" ? opts.logger : undefined,
-    logger: typeof opts.logger === "object" ? undefined : (opts.logger ?? false),
+    // Request lines never show the secrets some paths carry (http/redact-url.ts).
+    loggerInstance: typeof opts.logger === "object" ? withRedactedUrls(opts.logger) : undefined,
+    logger: typeof opts.logger === "object" ? undefined : opts.logger === true ? { serializers: { req: serializeRequest } } : false,
+    // One line per request only at LOG_LEVEL=debug (http/request-log.ts).
+    logController: new RequestLogAtDebug({ disableRequestLogging: config.logRequests === false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's and Node's own 4xx (bad percent-encoding, 414, 431) in the one error shape.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +102,8 @@ export async function buildApp(opts: {
     }
   });
 
+  // Integration secrets saved before they were encrypted and platform-wide: sealed or dropped before anything reads them.
+  await sealLegacySettingSecretsUnscoped(db, config.whatsappEncryptionKey);
   const signer = createAccessTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds);
   const realtime = createRealtime(app.server, {
     db,
@@ -102,7 +113,10 @@ export async function buildApp(opts: {
     canJoinTicket,
     ticketRoomsOf,
   });
-  const storage = config.s3 ? createS3Storage(config.s3) : createFileStorage(config.dataDir);
+  // The AWS SDK is loaded only with S3_BUCKET (start-up time and memory).
+  const storage = config.s3
+    ? (await import("./storage/s3-storage.js")).createS3Storage(config.s3)
+    : createFileStorage(config.dataDir);
   const deps: AppDeps = {
     db,
     database,
@@ -115,15 +129,20 @@ export async function buildApp(opts: {
     }),
     realtime,
     storage,
-    jobs: await startJobs({ database, schema: config.jobsSchema, logger: app.log }),
+    jobs: await startJobs({ database, schema: config.jobsSchema, logger: app.log, pollIntervalSeconds: config.jobsPollIntervalSeconds }),
     sessions: createAppSessions({ db, config, logger: app.log, realtime, storage }),
     flow: undefined as unknown as FlowHooks,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? "Atendo <no-reply@atendo.local>", dataDir: config.dataDir, logger: app.log }),
+    codeLimiter: createCodeRateLimiter({ perIp: config.codeRateLimitPerIp ?? 20, perEmail: config.codeRateLimitPerEmail ?? 5, redis: opts.redis }),
   };
   deps.flow = createFlow(deps);
   app.decorate("deps", deps);
   // Workers before routes: anything a request or an inbound message enqueues has its queue.
   await registerMessageJobs(deps);
   await registerFlowJobs(deps);
+  const stopBillingJobs = await registerBillingJobs(deps);
+  app.addHook("onClose", async () => stopBillingJobs());
+  await registerMailJobs(deps, app.log);
   deps.sessions.setInboundHandler(createInboundHandler(deps, app.log));
   app.addHook("onReady", () => deps.sessions.start());
   // Before the socket server closes: this process's sessions stop and release their leases (another process, or
@@ -135,6 +154,7 @@ export async function buildApp(opts: {
   // After the server stops taking requests; before the caller closes the database.
   app.addHook("onClose", async () => {
     await deps.jobs.stop();
+    deps.mailer.close();
   });
 
   await app.register(helmet, {
@@ -147,14 +167,23 @@ export async function buildApp(opts: {
         mediaSrc: ["'self'", "blob:"],
         connectSrc: ["'self'", "ws:", "wss:"],
         fontSrc: ["'self'", "data:"],
+        // Help videos: YouTube's privacy-enhanced player in an iframe.
+        frameSrc: ["https://www.youtube-nocookie.com"],
+        // Helmet's default would make a browser on plain HTTP (a LAN address) fetch every script over HTTPS: a blank page.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent only on HTTPS answers (http/delivery.ts).
+    strictTransportSecurity: false,
   });
+  await registerDelivery(app, config);
   await app.register(cookie);
   // Uploads: 20 MB a file, a few files a request; routes read them with request.file()/files().
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 20 } });
   registerErrorHandling(app);
+  // Before any route: the OpenAPI document collects every route registered after it.
+  await registerOpenApi(app, { version: config.version });
   // Before authentication: a browser navigation to /settings gets the client, not the API's 401.
   await registerWebClient(app, config.webDist);
   registerAuthentication(app);
@@ -169,11 +198,19 @@ export async function buildApp(opts: {
   await app.register(tagsRoutes);
   await app.register(quickMessagesRoutes);
   await app.register(companySchedulesRoutes);
+  await app.register(platformRoutes);
   await app.register(connectionsRoutes);
   await app.register(simulatorRoutes);
   await app.register(ticketNotesRoutes);
   await app.register(ticketsRoutes);
   await app.register(messagesRoutes);
+  await app.register(announcementsRoutes);
+  await app.register(helpsRoutes);
+  await app.register(billingRoutes);
+  await app.register(accountsRoutes);
+  await app.register(chatsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(publicApiRoutes, { redis: opts.redis });
 
   return Object.assign(app, { routeList });
 }

@@ -45,6 +45,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, "apps/web/dist")),
   SIMULATOR_ENABLED: bool.default(true),
   SESSION_LEASE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(3).max(600).default(30),
+  // pg-boss polls no faster than every 0.5 s.
+  JOBS_POLL_INTERVAL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).min(0.5, "must be at least 0.5").max(60).default(2),
   // Files in an S3-compatible bucket instead of DATA_DIR/files (set S3_BUCKET to turn it on).
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_PREFIX: z.string().max(200).default(""),
@@ -53,6 +55,22 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  // Outgoing mail (signup and password-reset codes); without SMTP_URL each message is an .eml file in DATA_DIR/mail.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be a URL such as smtp://user:password@mail.example.com:587 or smtps://…:465")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default("Atendo <no-reply@atendo.local>"),
+  CODE_RATE_LIMIT_PER_IP: z.coerce.number({ error: "must be a number" }).int().min(1).default(20),
+  CODE_RATE_LIMIT_PER_EMAIL: z.coerce.number({ error: "must be a number" }).int().min(1).default(5),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "must be a number" }).int().min(1).default(60),
+  // Billing: the static Pix provider (used while no Asaas key is set in the super Integrations settings).
+  PIX_KEY: z.string().trim().min(1).max(77, "must be a Pix key (at most 77 characters)").optional(),
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, "must be at most 25 characters (Pix limit)").default("Atendo"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, "must be at most 15 characters (Pix limit)").default("Sao Paulo"),
+  // Billing: Asaas (the API key is the super Integrations setting "asaas").
+  ASAAS_API_URL: z.url({ error: "must be a URL such as https://api.asaas.com/v3" }).default("https://api.asaas.com/v3"),
+  ASAAS_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").max(255).optional(),
 });
 
 export interface Config {
@@ -75,6 +93,8 @@ export interface Config {
   demoPassword?: string;
   seedDemo: boolean;
   logLevel: string;
+  /** Fastify's line per request, logged at debug (http/request-log.ts); false: none at all. Default on. */
+  logRequests?: boolean;
   loginRateLimitPerIp: number;
   loginRateLimitPerEmail: number;
   webDist: string;
@@ -91,6 +111,31 @@ export interface Config {
   jobsSchema?: string;
   /** Seconds in one minute of the bot's timed steps (default 60); tests shorten them instead of waiting minutes. */
   flowMinuteSeconds?: number;
+  /** How often job workers look for due jobs besides NOTIFY (retries, delayed steps); default 2, tests 0.5. */
+  jobsPollIntervalSeconds?: number;
+  /** Outgoing mail: SMTP server URL (absent: .eml files under DATA_DIR/mail) and sender (default Atendo <no-reply@atendo.local>). */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** E-mailed codes (signup, password reset) one IP / one address may ask for in 15 minutes (defaults 20 / 5). */
+  codeRateLimitPerIp?: number;
+  codeRateLimitPerEmail?: number;
+  /** External messages API: requests per token per minute (API_RATE_LIMIT_PER_MINUTE). */
+  apiRateLimitPerMinute?: number;
+  /** Payments (billing/): the static Pix key and merchant, Asaas's base URL and its webhook token. */
+  billing?: BillingConfig;
+}
+
+export interface BillingConfig {
+  pixKey?: string;
+  pixMerchantName: string;
+  pixMerchantCity: string;
+  asaasApiUrl: string;
+  asaasWebhookToken?: string;
+  /**
+   * Tests only: the Asaas key to use instead of the Integrations setting (null: none). Test files share one PostgreSQL
+   * database, where other files' platform companies hold keys of their own.
+   */
+  asaasKey?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     simulatorEnabled: e.SIMULATOR_ENABLED,
     sessionLeaseSeconds: e.SESSION_LEASE_SECONDS,
+    jobsPollIntervalSeconds: e.JOBS_POLL_INTERVAL_SECONDS,
     ...(e.S3_BUCKET
       ? {
           s3: {
@@ -153,6 +199,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : {}),
+    billing: {
+      pixKey: e.PIX_KEY,
+      pixMerchantName: e.PIX_MERCHANT_NAME,
+      pixMerchantCity: e.PIX_MERCHANT_CITY,
+      asaasApiUrl: e.ASAAS_API_URL,
+      asaasWebhookToken: e.ASAAS_WEBHOOK_TOKEN,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    codeRateLimitPerIp: e.CODE_RATE_LIMIT_PER_IP,
+    codeRateLimitPerEmail: e.CODE_RATE_LIMIT_PER_EMAIL,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     version: readVersion(),
   };
 }

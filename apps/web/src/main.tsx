@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "./i18n/index.js";
+import { i18nReady } from "./i18n/index.js";
 import { App } from "./App.js";
 import { hasStoredSession } from "./features/auth/session-storage.js";
 import { isPublicPath } from "./routes/public-paths.js";
@@ -14,8 +14,11 @@ if (!hasStoredSession() && !isPublicPath(window.location.pathname)) {
   window.history.replaceState(null, "", "/login");
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// After the interface language is in (at once for Portuguese; English and Spanish are their own chunks).
+void i18nReady.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

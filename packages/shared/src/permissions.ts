@@ -66,9 +66,13 @@ export const PERMISSIONS = {
   "tags:editKanban": { profiles: ADMIN_SUPERVISOR },
   "quick-messages:editAny": { profiles: ADMIN_SUPERVISOR },
   "quick-messages:setGeneral": { profiles: ADMIN },
+  // billing: the company's invoices and the Pix checkout (admins; also in a billing-only session)
+  "billing:pay": { profiles: ADMIN },
   // super-only
   "settings:global": { profiles: EVERYONE, superOnly: true },
   "companies:manage": { profiles: EVERYONE, superOnly: true },
+  // every company's invoices, and marking one paid (the static Pix provider's confirmation)
+  "invoices:manage": { profiles: EVERYONE, superOnly: true },
   "plans:manage": { profiles: EVERYONE, superOnly: true },
   "helps:manage": { profiles: EVERYONE, superOnly: true },
   "announcements:manage": { profiles: EVERYONE, superOnly: true },
@@ -84,6 +88,22 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * The plan flag that refuses an action to this actor, or null when the plan does not stand in the way. The server
+ * answers a plan denial with its own code (ERR_PLAN_FEATURE_DISABLED), distinct from a role denial.
+ */
+export function missingPlanFlag(actor: Actor | null | undefined, action: Permission): PlanFlag | null {
+  const rule: Rule = PERMISSIONS[action];
+  if (!rule.plan) return null;
+  return actor?.plan?.[rule.plan] ? null : rule.plan;
+}
+
+/** The plan flag an action needs, if any. */
+export function planFlagOf(action: Permission): PlanFlag | null {
+  const rule: Rule = PERMISSIONS[action];
+  return rule.plan ?? null;
+}
 
 export function can(actor: Actor | null | undefined, action: Permission): boolean {
   if (!actor) return false;

@@ -21,6 +21,8 @@ export const SETTING_SCHEMAS = {
   allowregister: onOff,
   viewregister: onOff,
   trial: z.enum(["1", "2", "3", "4", "5", "6", "7"]),
+  /** New companies from the public signup wait for a super user's approval (enabled) or start at once (disabled). */
+  requireapproval: onOff,
   ipixc: text,
   tokenixc: text,
   ipmkauth: text,
@@ -46,6 +48,7 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   allowregister: "disabled",
   viewregister: "disabled",
   trial: "3",
+  requireapproval: "enabled",
   ipixc: "",
   tokenixc: "",
   ipmkauth: "",
@@ -55,8 +58,14 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
 };
 
 /** Platform-wide keys, stored on the platform company, public to read, super-only to write. */
-export const GLOBAL_SETTING_KEYS = ["allowregister", "viewregister", "trial"] as const satisfies readonly SettingKey[];
-/** Integration credentials: admins only, never sent to other profiles. */
+export const GLOBAL_SETTING_KEYS = ["allowregister", "viewregister", "trial", "requireapproval"] as const satisfies readonly SettingKey[];
+/** The global keys anyone may read without a session (GET /settings/{key}, administration section 7). */
+export const PUBLIC_SETTING_KEYS = ["allowregister", "viewregister", "trial"] as const satisfies readonly SettingKey[];
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
+/**
+ * The super Integrations keys: platform-wide like the global keys (stored on the platform company), encrypted at rest,
+ * write-only. Answers carry only a mask and whether one is set (`SettingEntry.set`), and only to super users.
+ */
 export const SECRET_SETTING_KEYS = [
   "ipixc",
   "tokenixc",
@@ -65,6 +74,7 @@ export const SECRET_SETTING_KEYS = [
   "clientsecretmkauth",
   "asaas",
 ] as const satisfies readonly SettingKey[];
+export type SecretSettingKey = (typeof SECRET_SETTING_KEYS)[number];
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_SCHEMAS, key);
@@ -72,11 +82,14 @@ export function isSettingKey(key: string): key is SettingKey {
 export function isGlobalSettingKey(key: SettingKey): boolean {
   return (GLOBAL_SETTING_KEYS as readonly string[]).includes(key);
 }
-export function isSecretSettingKey(key: SettingKey): boolean {
+export function isSecretSettingKey(key: SettingKey): key is SecretSettingKey {
   return (SECRET_SETTING_KEYS as readonly string[]).includes(key);
 }
 
 export interface SettingEntry {
   key: SettingKey;
+  /** For a secret key, a mask ("••••1234", or "" when none is set), never the value. */
   value: string;
+  /** Secret keys only: whether a value is stored. */
+  set?: boolean;
 }

@@ -12,6 +12,8 @@ export interface AuthContext {
   super: boolean;
   isPlatform: boolean;
   plan: PlanFlags | null;
+  /** Set when the company is past its due date and the caller is one of its admins: billing routes only (billing/billing-access.ts). */
+  billingOnly?: { dueDate: string };
 }
 
 export interface SessionRow {

@@ -5,9 +5,14 @@ import { tooManyRequests } from "../errors.js";
 export interface LoginRateLimiter {
   /** Every attempt counts against the caller's IP. */
   consumeIp(ip: string): Promise<void>;
-  /** Refuses an e-mail that has had too many failed attempts. */
-  checkEmail(email: string): Promise<void>;
-  recordFailure(email: string): Promise<void>;
+  /**
+   * Counts an attempt against the e-mail before its password is checked, atomically (one increment in memory or in
+   * Redis), and refuses it past the limit: concurrent guesses cannot all slip in between a check and a count.
+   */
+  consumeEmail(email: string): Promise<void>;
+  /** Gives back the point of an attempt that was not a wrong password (e.g. a blocked company with the right one). */
+  refundEmail(email: string): Promise<void>;
+  /** A successful sign-in clears the e-mail's count. */
   recordSuccess(email: string): Promise<void>;
 }
 
@@ -23,24 +28,25 @@ export function createLoginRateLimiter(opts: { perIp: number; perEmail: number; 
   const byIp = make("login_ip", opts.perIp, IP_WINDOW_S);
   const byEmail = make("login_email", opts.perEmail, EMAIL_WINDOW_S);
 
+  const consume = async (limiter: RateLimiterAbstract, key: string) => {
+    try {
+      await limiter.consume(key);
+    } catch (res) {
+      if (res instanceof RateLimiterRes) throw tooManyRequests(Math.ceil(res.msBeforeNext / 1000));
+      throw res;
+    }
+  };
+  // E-mails are compared without case (login does the same).
+  const emailKey = (email: string) => email.trim().toLowerCase();
+
   return {
-    async consumeIp(ip) {
-      try {
-        await byIp.consume(ip);
-      } catch (res) {
-        if (res instanceof RateLimiterRes) throw tooManyRequests(Math.ceil(res.msBeforeNext / 1000));
-        throw res;
-      }
-    },
-    async checkEmail(email) {
-      const res = await byEmail.get(email);
-      if (res && res.consumedPoints >= opts.perEmail) throw tooManyRequests(Math.ceil(res.msBeforeNext / 1000));
-    },
-    async recordFailure(email) {
-      await byEmail.penalty(email, 1);
+    consumeIp: (ip) => consume(byIp, ip),
+    consumeEmail: (email) => consume(byEmail, emailKey(email)),
+    async refundEmail(email) {
+      await byEmail.reward(emailKey(email), 1);
     },
     async recordSuccess(email) {
-      await byEmail.delete(email);
+      await byEmail.delete(emailKey(email));
     },
   };
 }

@@ -144,6 +144,24 @@ describe("login rate limits", () => {
     }
   });
 
+  it("lets no more than the limit of parallel wrong passwords be checked for one e-mail", async () => {
+    const limited = await createTestApp(database, { loginRateLimitPerEmail: 10 });
+    try {
+      const company = await createCompany(database.db);
+      const user = await createUser(database.db, company.id);
+      const answers = await Promise.all(
+        Array.from({ length: 17 }, (_, i) =>
+          limited.inject({ method: "POST", url: "/auth/login", payload: { email: i % 2 ? user.email : user.email.toUpperCase(), password: `bad-${i}` } }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("limits attempts per IP address", async () => {
     const limited = await createTestApp(database, { loginRateLimitPerIp: 2 });
     try {

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.js";
 import { companies, users } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { assertCompanyAccess } from "../companies/assert-company-access.js";
+import { billingOnlyAccess } from "../billing/billing-access.js";
 import type { AccessTokenSigner } from "./access-token.js";
 import { burnPasswordCheck, verifyPassword } from "./passwords.js";
 import { presentSessionUser } from "./present-session-user.js";
@@ -36,7 +37,8 @@ export async function login(
   if (!(await verifyPassword(row.user.passwordHash, input.password))) {
     throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   }
-  assertCompanyAccess(row.company, 403);
+  // An expired company's admins sign in to a billing-only session (they must be able to pay); others are refused.
+  if (!billingOnlyAccess(row.user, row.company)) assertCompanyAccess(row.company, 403);
 
   const started = await deps.db.transaction((tx) =>
     startSession(tx, {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { can, type SessionUser } from "@atendo/shared";
+import type { SessionUser } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { companies, plans, users } from "../db/schema.js";
 import { listSettings } from "../settings/list-settings.js";
@@ -22,10 +22,8 @@ export async function presentSessionUser(db: DbOrTx, userId: number): Promise<Se
     .limit(1);
   if (!row) throw new AppError("ERR_NO_USER_FOUND", 404);
   const { user, company, plan } = row;
-  const settingList = await listSettings(db, company.id, {
-    includeSecrets: can({ profile: user.profile, super: user.super, plan }, "settings:viewSecrets"),
-    isPlatform: company.isPlatform,
-  });
+  // Never the integration secrets, not even masked: this answer is kept in the browser (GET /settings has them).
+  const settingList = await listSettings(db, company.id, { includeSecrets: false, isPlatform: company.isPlatform });
   // The tickets screen limits its queue filter, the new-ticket queues and the bell to these.
   const queues = (await loadUserQueues(db, company.id, [user.id])).get(user.id) ?? [];
   return {

@@ -4,16 +4,18 @@ import type { Db } from "../db/client.js";
 import { refreshTokens, sessions } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { assertCompanyAccess } from "../companies/assert-company-access.js";
+import { billingOnlyAccess } from "../billing/billing-access.js";
 import type { AccessTokenSigner } from "./access-token.js";
 import { loadSessionRow } from "./load-session-context.js";
 import { presentSessionUser } from "./present-session-user.js";
-import { hashRefreshToken } from "./refresh-token.js";
+import { hashRefreshToken, successorRefreshToken } from "./refresh-token.js";
 import { issueRefreshToken } from "./start-session.js";
 import { revokeSession } from "./revoke-sessions.js";
 
 /**
  * Two tabs of one browser may refresh with the same cookie at the same moment; a second use this soon after the
- * first is that race, not a stolen token, so it gets a successor instead of ending the session.
+ * first is that race, not a stolen token, so it gets the same successor as the first use (derived from the spent
+ * token, see successorRefreshToken) instead of ending the session, and the session keeps a single token chain.
  */
 export const REUSE_GRACE_MS = 10_000;
 
@@ -23,7 +25,7 @@ export type RefreshOutcome =
 
 /** Rotates the refresh token: each one works once; reusing an old one ends its whole session. */
 export async function refreshSession(
-  deps: { db: Db; signer: AccessTokenSigner; refreshTtlDays: number },
+  deps: { db: Db; signer: AccessTokenSigner; refreshTtlDays: number; successorKey: string },
   presented: string | undefined,
   now = new Date(),
 ): Promise<RefreshOutcome> {
@@ -50,8 +52,11 @@ export async function refreshSession(
       const withinGrace = spent?.usedAt != null && now.getTime() - spent.usedAt.getTime() < REUSE_GRACE_MS;
       if (!withinGrace) return null;
     }
+    const successor = successorRefreshToken(deps.successorKey, presented);
+    // Inside the grace the successor was stored by the first use (same transaction as its claim, so committed).
+    if (claimed.length === 0) return successor;
     await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
-    return issueRefreshToken(tx, sessionId, deps.refreshTtlDays);
+    return issueRefreshToken(tx, sessionId, deps.refreshTtlDays, successor);
   });
   if (rotated === null) {
     await revokeSession(deps.db, sessionId, "refresh-token-reuse");
@@ -61,7 +66,7 @@ export async function refreshSession(
   const row = await loadSessionRow(deps.db, sessionId);
   if (!row || row.revokedAt) return expired;
   try {
-    assertCompanyAccess(row.company, 401, now);
+    if (!billingOnlyAccess(row.user, row.company, now)) assertCompanyAccess(row.company, 401, now);
   } catch (err) {
     return { ok: false, error: err as AppError };
   }

@@ -3,6 +3,7 @@ import { loadSessionRow, type AuthContext } from "./load-session-context.js";
 import { assertCompanyAccess } from "../companies/assert-company-access.js";
 import type { DbOrTx } from "../db/client.js";
 import { AppError } from "../errors.js";
+import { billingOnlyAccess } from "../billing/billing-access.js";
 
 /** Access token → live session → caller. A revoked session ends its access tokens at once, not at their expiry. */
 export async function resolveAuthContext(
@@ -15,8 +16,10 @@ export async function resolveAuthContext(
   if (!row || row.revokedAt || row.user.id !== claims.userId || row.user.companyId !== claims.companyId) {
     throw new AppError("ERR_SESSION_EXPIRED", 401);
   }
-  assertCompanyAccess(row.company, 401);
+  const billingOnly = billingOnlyAccess(row.user, row.company);
+  if (!billingOnly) assertCompanyAccess(row.company, 401);
   return {
+    ...(billingOnly ? { billingOnly } : {}),
     userId: row.user.id,
     companyId: row.company.id,
     sessionId: claims.sessionId,

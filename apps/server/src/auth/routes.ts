@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { companyEvent, loginSchema, type AuthEventPayload } from "@atendo/shared";
 import type { App } from "../http/types.js";
 import { authOf } from "../http/authenticate.js";
@@ -8,18 +8,21 @@ import { refreshSession } from "./refresh-session.js";
 import { revokeSession } from "./revoke-sessions.js";
 import { presentSessionUser } from "./present-session-user.js";
 import { REFRESH_COOKIE } from "./refresh-token.js";
+import { isHttps } from "../http/delivery.js";
 
 export async function authRoutes(app: App): Promise<void> {
   const { config } = app.deps;
-  const cookieOptions = {
+  // Secure when the deployment says so (COOKIE_SECURE, an https PUBLIC_URL) or the request came over HTTPS (behind a
+  // proxy: TRUST_PROXY); never forced on plain HTTP, where the browser would drop it and nobody could stay signed in.
+  const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     sameSite: "strict" as const,
-    secure: config.cookieSecure,
+    secure: config.cookieSecure || isHttps(request),
     path: "/auth",
-  };
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions, maxAge: config.refreshTokenTtlDays * 86_400 });
-  const deps = () => ({ db: app.deps.db, signer: app.deps.signer, refreshTtlDays: config.refreshTokenTtlDays });
+  });
+  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(request), maxAge: config.refreshTokenTtlDays * 86_400 });
+  const deps = () => ({ db: app.deps.db, signer: app.deps.signer, refreshTtlDays: config.refreshTokenTtlDays, successorKey: config.jwtSecret });
 
   app.post(
     "/auth/login",
@@ -27,16 +30,17 @@ export async function authRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { loginLimiter, realtime } = app.deps;
       await loginLimiter.consumeIp(request.ip);
-      await loginLimiter.checkEmail(request.body.email);
+      // Counted before the password is checked (atomically): a burst of parallel guesses gets no more than the limit.
+      await loginLimiter.consumeEmail(request.body.email);
       let result;
       try {
         result = await login(deps(), request.body, { userAgent: request.headers["user-agent"], ip: request.ip });
       } catch (err) {
-        if (err instanceof AppError && err.code === "ERR_INVALID_CREDENTIALS") await loginLimiter.recordFailure(request.body.email);
+        if (!(err instanceof AppError && err.code === "ERR_INVALID_CREDENTIALS")) await loginLimiter.refundEmail(request.body.email);
         throw err;
       }
       await loginLimiter.recordSuccess(request.body.email);
-      setRefreshCookie(reply, result.refreshToken);
+      setRefreshCookie(request, reply, result.refreshToken);
       if (result.revokedSessionIds.length > 0) {
         const payload: AuthEventPayload = { action: "second-login", user: { id: result.userId }, sessionId: result.response.sessionId };
         realtime.toUser(result.userId, companyEvent.auth(result.companyId), payload);
@@ -49,21 +53,21 @@ export async function authRoutes(app: App): Promise<void> {
   app.post("/auth/refresh_token", { config: { public: true } }, async (request, reply) => {
     const outcome = await refreshSession(deps(), request.cookies[REFRESH_COOKIE]);
     if (!outcome.ok) {
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
       if (outcome.revokedSessionId) app.deps.realtime.endSessions([outcome.revokedSessionId]);
       throw outcome.error;
     }
-    setRefreshCookie(reply, outcome.refreshToken);
+    setRefreshCookie(request, reply, outcome.refreshToken);
     return outcome.response;
   });
 
-  app.delete("/auth/logout", async (request, reply) => {
+  app.delete("/auth/logout", { config: { allowBillingOnly: true } }, async (request, reply) => {
     const auth = authOf(request);
     await revokeSession(app.deps.db, auth.sessionId, "logout");
     app.deps.realtime.endSessions([auth.sessionId]);
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
     return reply.status(204).send();
   });
 
-  app.get("/auth/me", async (request) => presentSessionUser(app.deps.db, authOf(request).userId));
+  app.get("/auth/me", { config: { allowBillingOnly: true } }, async (request) => presentSessionUser(app.deps.db, authOf(request).userId));
 }

@@ -74,6 +74,17 @@ describe("refresh token rotation", () => {
     const { session } = await signedInUser();
     const [a, b] = await Promise.all([refresh(session.refreshCookie), refresh(session.refreshCookie)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    // Both tabs continue the same chain: one successor, whichever tab stores the cookie last.
+    const successor = refreshCookieOf(a.headers["set-cookie"]);
+    expect(refreshCookieOf(b.headers["set-cookie"])).toBe(successor);
+    const late = await refresh(session.refreshCookie);
+    expect(late.statusCode).toBe(200);
+    expect(refreshCookieOf(late.headers["set-cookie"])).toBe(successor);
+    const { refreshTokens } = await import("../db/schema.js");
+    const { eq } = await import("drizzle-orm");
+    const chain = await database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, session.sessionId));
+    expect(chain).toHaveLength(2);
+    expect((await refresh(successor)).statusCode).toBe(200);
   });
 
   it("refuses an unknown or missing refresh token", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { refreshTokens, sessions } from "../db/schema.js";
-import { newRefreshToken } from "./refresh-token.js";
+import { hashRefreshToken, newRefreshToken } from "./refresh-token.js";
 
 const DAY_MS = 86_400_000;
 
@@ -39,8 +39,9 @@ export async function startSession(
   return { sessionId, refreshToken: refresh.token, revokedSessionIds: revoked.map((r) => r.id) };
 }
 
-export async function issueRefreshToken(tx: DbOrTx, sessionId: string, refreshTtlDays: number): Promise<string> {
-  const refresh = newRefreshToken();
+export async function issueRefreshToken(tx: DbOrTx, sessionId: string, refreshTtlDays: number, token?: string): Promise<string> {
+  // A given token: the derived successor of a rotated one (refresh-session.ts); otherwise a random one.
+  const refresh = token ? { token, hash: hashRefreshToken(token) } : newRefreshToken();
   await tx.insert(refreshTokens).values({
     sessionId,
     tokenHash: refresh.hash,

@@ -36,7 +36,7 @@ describe("POST /whatsapp", () => {
       expiresTicket: 0,
       timeUseBotQueues: 0,
       hasTranscribeKey: false,
-      token: null,
+      hasToken: false,
       queues: [],
       capabilities: expect.objectContaining({ qr: true, templates: false }),
     });
@@ -115,13 +115,14 @@ describe("POST /whatsapp", () => {
     }
   });
 
-  it("keeps the transcription key write-only and the token for admins", async () => {
+  it("keeps the transcription key write-only and takes no API token (the server generates it)", async () => {
     const { asAdmin, asAgent } = await connectionsCompany(app, database.db);
-    const res = await post(asAdmin, { name: "Transcrição", transcribekey: "sk-secret-key", token: "api-token-1", transcribeprovider: "openai", transcribe: true });
+    const res = await post(asAdmin, { name: "Transcrição", transcribekey: "sk-secret-key", transcribeprovider: "openai", transcribe: true });
     const created = res.json<WhatsAppView>();
     expect(created.hasTranscribeKey).toBe(true);
     expect(res.body).not.toContain("sk-secret-key");
-    expect(created.token).toBe("api-token-1");
+    expect(created.hasToken).toBe(false);
+    expect((await post(asAdmin, { name: "Com token", token: "chosen-by-the-client" })).statusCode).toBe(400);
     const asSeenByAgent = await app.inject({ method: "GET", url: `/whatsapp/${created.id}`, headers: asAgent });
     expect(asSeenByAgent.statusCode).toBe(200);
     expect(asSeenByAgent.json()).not.toHaveProperty("token");

@@ -1,12 +1,13 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { WhatsAppCreateInput, WhatsAppView } from "@atendo/shared";
-import { companies, plans, whatsapps } from "../db/schema.js";
+import { whatsapps } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import { AppError } from "../errors.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { assertGreeting, assertProviderAllowed, defaultProvider, secretPatch, startQuietly, type ConnectionDeps } from "./connection-rules.js";
 import { loadWhatsappView, seesToken } from "./get-whatsapp.js";
+import { assertPlanLimit } from "../platform/plan-limit.js";
 import { assertCompanyQueues, setWhatsappQueues } from "./whatsapp-queues.js";
 
 export interface SavedWhatsapp {
@@ -31,17 +32,7 @@ export async function createWhatsapp(deps: ConnectionDeps, auth: AuthContext, in
   let saved: { id: number; alsoChanged: number[] };
   try {
     saved = await db.transaction(async (tx) => {
-      const [company] = await tx
-        .select({ id: companies.id, limit: plans.connections })
-        .from(companies)
-        .leftJoin(plans, eq(plans.id, companies.planId))
-        .where(eq(companies.id, companyId))
-        .for("update", { of: companies });
-      const [used] = await tx.select({ n: count() }).from(whatsapps).where(inCompany(whatsapps, companyId));
-      const existing = used?.n ?? 0;
-      if (company?.limit != null && existing >= company.limit) {
-        throw new AppError("ERR_PLAN_LIMIT_REACHED", 403, { resource: "connections", limit: company.limit });
-      }
+      const { used: existing } = await assertPlanLimit(tx, companyId, "connections");
       const isDefault = existing === 0 || input.isDefault === true;
       const previous = isDefault
         ? await tx
@@ -57,7 +48,6 @@ export async function createWhatsapp(deps: ConnectionDeps, auth: AuthContext, in
           name: input.name,
           provider,
           isDefault,
-          token: secretPatch(input.token) ?? null,
           greetingMessage: input.greetingMessage ?? "",
           complationMessage: input.complationMessage ?? "",
           outOfHoursMessage: input.outOfHoursMessage ?? "",

@@ -1,21 +1,21 @@
 import type { WhatsAppCapabilities, WhatsAppProvider, WhatsAppView } from "@atendo/shared";
 import type { whatsapps } from "../db/schema.js";
-import { BAILEYS_SESSION_CAPABILITIES } from "../whatsapp/baileys/baileys-session.js";
+import { BAILEYS_CAPABILITIES } from "../whatsapp/sessions/providers.js";
 import { SIMULATOR_CAPABILITIES } from "../whatsapp/simulator/simulator-session.js";
 
 type WhatsAppRow = typeof whatsapps.$inferSelect;
 
 /** Known without a live session, so the page can show what a connection offers whatever its state. */
 export const PROVIDER_CAPABILITIES: Record<WhatsAppProvider, WhatsAppCapabilities> = {
-  beta: BAILEYS_SESSION_CAPABILITIES,
+  beta: BAILEYS_CAPABILITIES,
   simulator: SIMULATOR_CAPABILITIES,
 };
 
 /**
  * What leaves the server about a connection. Never credentials: the login (auth keys) lives in other tables, the
- * transcription key is only "set or not", and the API token goes to admins only (never in socket events).
+ * transcription key is only "set or not", and so is the API token (its hash is all the server keeps).
  */
-export function presentWhatsapp(row: WhatsAppRow, queues: WhatsAppView["queues"], opts: { withToken: boolean }): WhatsAppView {
+export function presentWhatsapp(row: WhatsAppRow, queues: WhatsAppView["queues"], _opts: { withToken: boolean }): WhatsAppView {
   return {
     id: row.id,
     name: row.name,
@@ -25,7 +25,8 @@ export function presentWhatsapp(row: WhatsAppRow, queues: WhatsAppView["queues"]
     pairingCode: row.pairingCode,
     retries: row.retries,
     isDefault: row.isDefault,
-    ...(opts.withToken ? { token: row.token } : {}),
+    // Only the token's SHA-256 is stored (public-api/): whether there is one is all anyone sees.
+    hasToken: Boolean(row.token),
     provider: row.provider,
     greetingMessage: row.greetingMessage,
     complationMessage: row.complationMessage,

@@ -42,12 +42,11 @@ export async function updateWhatsapp(deps: ConnectionDeps, auth: AuthContext, wh
           .where(inCompany(whatsapps, companyId, eq(whatsapps.isDefault, true), ne(whatsapps.id, whatsappId)))
           .returning({ id: whatsapps.id });
       }
-      const { queueIds: _queueIds, token, transcribekey, promptId: _promptId, ...fields } = input;
+      const { queueIds: _queueIds, transcribekey, promptId: _promptId, ...fields } = input;
       const [updated] = await tx
         .update(whatsapps)
         .set({
           ...fields,
-          ...(token !== undefined ? { token: secretPatch(token) ?? null } : {}),
           ...(transcribekey !== undefined ? { transcribekey: secretPatch(transcribekey) ?? null } : {}),
           ...(providerChanged ? { status: "DISCONNECTED" as const, qrcode: "", pairingCode: "", number: "", retries: 0 } : {}),
           updatedAt: new Date(),

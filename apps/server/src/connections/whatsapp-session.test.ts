@@ -30,13 +30,13 @@ async function setup() {
 }
 
 describe("GET /whatsapp", () => {
-  it("lists the company's connections for everyone in it; the token only for admins; session=0 and companyId change nothing", async () => {
+  it("lists the company's connections for everyone in it; whether a token is set, never the token; session=0 and companyId change nothing", async () => {
     const { asAdmin, asAgent, created } = await setup();
     const other = await setup();
     const forAdmin = await app.inject({ method: "GET", url: `/whatsapp/?session=0&companyId=${other.company.id}`, headers: asAdmin });
     expect(forAdmin.statusCode).toBe(200);
     expect(forAdmin.json<WhatsAppView[]>().map((w) => w.id)).toEqual([created.id]);
-    expect(forAdmin.json<WhatsAppView[]>()[0]).toHaveProperty("token");
+    expect(forAdmin.json<WhatsAppView[]>()[0]).toHaveProperty("hasToken", false);
     const forAgent = await app.inject({ method: "GET", url: "/whatsapp/", headers: asAgent });
     expect(forAgent.json<WhatsAppView[]>().map((w) => w.id)).toEqual([created.id]);
     expect(forAgent.json<WhatsAppView[]>()[0]).not.toHaveProperty("token");

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { CONTACT_NAME_MAX, normalizeNumber } from "@atendo/shared";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { contacts } from "../db/schema.js";
 import { AppError } from "../errors.js";

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { companyEvent, CONTACT_IMPORT_REPORT_LIMIT, type ContactImportError, type ContactImportEventPayload } from "@atendo/shared";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { contactImports } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import type { JobContext } from "../jobs/jobs.js";
 import { presentContactImport } from "./present-contact.js";
-import { readContactSheet } from "./read-contact-sheet.js";
 import { upsertContactRows } from "./upsert-contact-rows.js";
 
 export const CONTACT_IMPORT_JOB = "contacts.import";
@@ -51,6 +50,8 @@ export async function runContactImport(
   try {
     const file = await deps.storage.read(start.filePath);
     if (!file) return await finish("failed", "fileMissing");
+    // The spreadsheet library is loaded by the first import, not at every start (start-up time and memory).
+    const { readContactSheet } = await import("./read-contact-sheet.js");
     const sheet = readContactSheet(file, start.fileName);
     if (!sheet.ok) return await finish("failed", sheet.error);
 

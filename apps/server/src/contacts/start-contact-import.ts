@@ -1,6 +1,6 @@
 import path from "node:path";
 import { CONTACT_IMPORT_EXTENSIONS, CONTACT_IMPORT_MAX_BYTES, type ContactImportView } from "@atendo/shared";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { contactImports } from "../db/schema.js";
 import { AppError } from "../errors.js";

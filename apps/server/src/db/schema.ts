@@ -209,6 +209,8 @@ export const contacts = pgTable(
     uniqueIndex("contacts_company_canonical_key").on(t.companyId, t.canonicalNumber),
     uniqueIndex("contacts_company_lid_key").on(t.companyId, t.lid),
     index("contacts_company_name_idx").on(t.companyId, t.name),
+    // The dashboard's new contacts of a period.
+    index("contacts_company_created_idx").on(t.companyId, t.createdAt),
   ],
 );
 
@@ -306,7 +308,7 @@ export const whatsapps = pgTable(
     pairingCode: text("pairing_code").notNull().default(""),
     retries: integer("retries").notNull().default(0),
     isDefault: boolean("is_default").notNull().default(false),
-    /** The external API token of this connection (shown to admins only). */
+    /** SHA-256 (hex) of the connection's external API token (public-api/); the token itself is shown once, never stored. */
     token: text("token"),
     provider: text("provider", { enum: ["beta", "simulator"] }).notNull().default("beta"),
     greetingMessage: text("greeting_message").notNull().default(""),
@@ -492,11 +494,16 @@ export const tickets = pgTable(
     useIntegration: boolean("use_integration").notNull().default(false),
     integrationId: integer("integration_id"),
     promptId: integer("prompt_id"),
+    /** When an agent first took the ticket (set once, never cleared: the dashboard's waiting time ends here). */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** The last close (a reopen keeps it; the next close replaces it). Shown only while closed. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("tickets_uuid_key").on(t.uuid),
+    // The dashboard's period (tickets created between two instants).
+    index("tickets_company_created_idx").on(t.companyId, t.createdAt),
     // One active ticket per contact and connection: enforced here, not by a read-then-write (design brief).
     uniqueIndex("tickets_one_active_key")
       .on(t.companyId, t.contactId, t.whatsappId)
@@ -599,7 +606,11 @@ export const ticketRatings = pgTable(
     rate: integer("rate").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("ticket_ratings_ticket_key").on(t.ticketId)],
+  (t) => [
+    uniqueIndex("ticket_ratings_ticket_key").on(t.ticketId),
+    // The dashboard's ratings of a period.
+    index("ticket_ratings_company_created_idx").on(t.companyId, t.createdAt),
+  ],
 );
 
 /** An agent's internal note on a ticket (spec: Ticket note); never sent to the customer. */
@@ -621,4 +632,205 @@ export const ticketNotes = pgTable(
     ...timestamps,
   },
   (t) => [index("ticket_notes_ticket_idx").on(t.ticketId), index("ticket_notes_contact_idx").on(t.contactId)],
+);
+
+// --- announcements (platform-wide: written by super users, read by every user of every company) ---
+
+/** An announcement (administration section 3). Not a tenant row: every company's users see the active ones. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    /** 1 high, 2 medium, 3 low. */
+    priority: integer("priority").notNull().default(3),
+    /** Active (true) or inactive. */
+    status: boolean("status").notNull().default(true),
+    /** The attachment in file storage (under the uploading super user's company), its display name and detected type. */
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    mediaType: text("media_type"),
+    ...timestamps,
+  },
+  (t) => [index("announcements_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst())],
+);
+
+/** Which announcements a user has opened (the bell's unread count follows the user across browsers). */
+export const announcementReads = pgTable(
+  "announcement_reads",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    announcementId: integer("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.announcementId] }), index("announcement_reads_announcement_idx").on(t.announcementId)],
+);
+
+// --- helps (platform-wide help videos, written by super users) ---
+
+/** A help video (administration section 3, Help entry); `video` is a YouTube id. */
+export const helps = pgTable("helps", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  video: text("video").notNull(),
+  ...timestamps,
+});
+
+// --- logos (platform-wide, uploaded by super users; settings/logos/) ---
+
+/** The current logo of each destination (login, signup, interno, favicon, …); a missing row means the built-in one. */
+export const platformLogos = pgTable("platform_logos", {
+  destination: text("destination").primaryKey(),
+  /** In file storage, under the platform company's logos area. */
+  path: text("path").notNull(),
+  contentType: text("content_type").notNull(),
+  ...timestamps,
+});
+
+// --- accounts (signup and password reset): one-time codes sent by e-mail ---
+
+export const EMAIL_CODE_PURPOSES = ["signup", "reset"] as const;
+export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
+
+/**
+ * A 6-digit code mailed to an address (signup verification, password reset). Not a tenant row: it exists before
+ * the account does, and every query on it is unscoped by design. Only an HMAC of the code is stored.
+ */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: serial("id").primaryKey(),
+    purpose: text("purpose", { enum: EMAIL_CODE_PURPOSES }).notNull(),
+    email: text("email").notNull(),
+    /** HMAC-SHA-256 of purpose, e-mail and code under the server's secret: a copy of the table does not give codes. */
+    codeHash: text("code_hash").notNull(),
+    /** The account a reset code is for; null for signup, and for a reset asked for an unknown e-mail (never valid). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Wrong tries so far; the code is dead at the limit. */
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Signup: when the code was verified (the registration must follow within a window). */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** Spent (registration done, password reset, or replaced by a newer code). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_codes_purpose_email_idx").on(t.purpose, t.email, t.createdAt.desc().nullsFirst())],
+);
+
+// --- billing (invoices, Pix payments, payment-provider webhooks; billing/) ---
+
+/**
+ * One invoice per company and billing period (administration section 3, Invoice). `period` is the company's due date
+ * the invoice pays for (yyyy-MM-dd): the unique key (company, period) makes the invoice job safe to run twice.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    detail: text("detail").notNull(),
+    value: numeric("value", { precision: 12, scale: 2 }).notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    status: text("status", { enum: ["open", "paid"] }).notNull().default("open"),
+    period: text("period").notNull(),
+    /** The provider that issued the current charge ("pix-static" or "asaas") and its payment id (Asaas only). */
+    provider: text("provider"),
+    providerPaymentId: text("provider_payment_id"),
+    /** The Pix copy-and-paste code (BR Code) of the current charge. */
+    pixCode: text("pix_code"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("invoices_company_period_key").on(t.companyId, t.period),
+    uniqueIndex("invoices_provider_payment_key").on(t.provider, t.providerPaymentId),
+    index("invoices_company_due_idx").on(t.companyId, t.dueDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** Every payment-provider notification we acted on: a redelivered one (same provider and event id) changes nothing. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    event: text("event").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** applied (the invoice was paid now), ignored (not a payment confirmation, or already paid), rejected (amount mismatch, unknown payment). */
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_event_key").on(t.provider, t.eventId)],
+);
+
+// --- internal chats (chats/): conversations between users of one company ---
+
+/** An internal chat (administration section 3, Chat). The owner is its creator and always one of its members. */
+export const chats = pgTable(
+  "chats",
+  {
+    id: serial("id").primaryKey(),
+    uuid: text("uuid")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    lastMessage: text("last_message").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("chats_uuid_key").on(t.uuid), index("chats_company_updated_idx").on(t.companyId, t.updatedAt.desc().nullsFirst())],
+);
+
+/** A member of a chat and how many of its messages they have not read yet. */
+export const chatUsers = pgTable(
+  "chat_users",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    chatId: integer("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    unreads: integer("unreads").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_users_user_idx").on(t.userId, t.chatId)],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    chatId: integer("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    ...timestamps,
+  },
+  // Paging newest first within a chat.
+  (t) => [index("chat_messages_chat_id_idx").on(t.chatId, t.id.desc().nullsFirst())],
 );

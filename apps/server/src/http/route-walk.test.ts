@@ -1,9 +1,10 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLAN_FLAGS, planFlagOf, type PlanFlag } from "@atendo/shared";
 import { REPO_ROOT } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { RegisteredRoute } from "../app.js";
-import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
+import { ALL_PLAN_FLAGS, bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
 import { tenantFixtures } from "../test/tenant-fixtures.js";
 import type { TenantResource } from "./types.js";
 
@@ -11,7 +12,8 @@ import type { TenantResource } from "./types.js";
  * Walks every registered route (core of the brief's tenancy rules):
  * - without a session: 401 (public routes excepted);
  * - with another company's ids: 404 and never that company's data;
- * - with malformed params, bodies and query strings: 400 with an error code, never 500.
+ * - with malformed params, bodies and query strings: 400 with an error code, never 500;
+ * - for a route whose permission needs a plan flag: 403 ERR_PLAN_FEATURE_DISABLED to a company whose plan lacks it.
  * Routes added later are walked without anyone listing them here.
  */
 
@@ -165,6 +167,34 @@ describe("route walk", () => {
         expect(res.statusCode, `${label(route)} ${headers["content-type"]}: ${res.body}`).toBeGreaterThanOrEqual(400);
         expectErrorBody(route, res, `upload ${headers["content-type"]}`);
       }
+    }
+  });
+
+  it("answers 403 ERR_PLAN_FEATURE_DISABLED on every plan-gated route to a company whose plan lacks the flag", async () => {
+    const gated = routes().filter((r) => !r.config.public && r.config.permission && planFlagOf(r.config.permission));
+    // A super admin whose company's plan has every flag but one: only the plan can refuse.
+    const tokens = new Map<PlanFlag, string>();
+    const tokenWithout = async (flag: PlanFlag) => {
+      if (!tokens.has(flag)) {
+        const company = await createCompany(database.db, {}, { ...ALL_PLAN_FLAGS, [flag]: false });
+        const user = await createUser(database.db, company.id, { profile: "admin", super: true });
+        tokens.set(flag, (await login(app, user.email, user.password)).token);
+      }
+      return tokens.get(flag)!;
+    };
+    for (const route of gated) {
+      const flag = planFlagOf(route.config.permission!)!;
+      expect(PLAN_FLAGS).toContain(flag);
+      const url = fillUrl(route, (n) => validValue(route, n));
+      const query = new URLSearchParams(route.config.example?.query ?? {}).toString();
+      const res = await app.inject({
+        method: route.method as never,
+        url: query ? `${url}?${query}` : url,
+        headers: bearer(await tokenWithout(flag)),
+        payload: route.config.example?.body as never,
+      });
+      expect(res.statusCode, `${label(route)} without ${flag}: ${res.body}`).toBe(403);
+      expect(res.json(), label(route)).toEqual({ error: "ERR_PLAN_FEATURE_DISABLED", details: { flag } });
     }
   });
 

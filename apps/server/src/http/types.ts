@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Permission } from "@atendo/shared";
 import type { AuthContext } from "../auth/load-session-context.js";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 
 /** The kinds of tenant-owned rows a path parameter can name; the route walk has a fixture for each. */
 export type TenantResource =
@@ -15,7 +15,9 @@ export type TenantResource =
   | "whatsapps"
   | "tickets"
   | "messages"
-  | "ticketNotes";
+  | "ticketNotes"
+  | "invoices"
+  | "chats";
 
 /** How the route walk fills a path parameter: a row of some company, or a fixed valid value. */
 export type ParamSpec = { resource: TenantResource; field?: "id" | "uuid" } | { value: string };
@@ -30,6 +32,12 @@ declare module "fastify" {
     params?: Record<string, ParamSpec>;
     /** The route takes multipart/form-data uploads; the route walk sends it broken ones. */
     multipart?: boolean;
+    /** Also answers an expired company's admins (billing-only sessions: the subscription and invoice routes). */
+    allowBillingOnly?: boolean;
+    /** Authenticated by a connection's API token instead of a session (public-api/; with `public: true`). */
+    apiToken?: boolean;
+    /** OpenAPI extras (http/openapi.ts): the schema a handler parses its body with by hand, its multipart form, its error statuses. */
+    openapi?: { body?: unknown; multipartBody?: unknown; errors?: number[] };
     /** A valid request for the route walk, so that it can reach the handler with another company's ids. */
     example?: { body?: unknown; query?: Record<string, string> };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { createInboundHandler } from "./create-inbound-handler.js";
 import { customerText } from "./test-support.js";
 

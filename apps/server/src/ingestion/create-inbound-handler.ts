@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { InboundEvent, InboundEventHandler } from "../whatsapp/sessions/session-manager.js";
 import { ingestMessage, type IngestDeps } from "./ingest-message.js";
 import { applyAck } from "./apply-ack.js";

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { loadMessageView } from "../messages/load-message-views.js";
 import { loadTicketView } from "../tickets/load-ticket-views.js";
 import { emitMessageCreate, emitMessageUpdate, emitTicketUpdate } from "../tickets/emit-ticket-events.js";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { inCompany } from "../db/tenant.js";
 import { messages, tickets } from "../db/schema.js";
 import { inTransaction } from "../tickets/in-transaction.js";

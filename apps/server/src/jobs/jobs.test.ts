@@ -4,7 +4,7 @@ import pino from "pino";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { createTestDatabase } from "../test/helpers.js";
-import { startJobs, type JobContext, type Jobs } from "./jobs.js";
+import { MIN_POLL_INTERVAL_SECONDS, startJobs, type JobContext, type Jobs } from "./jobs.js";
 
 let database: Database;
 const logger = pino({ level: "silent" });
@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 async function jobsInstance(): Promise<Jobs> {
-  const jobs = await startJobs({ database, schema, logger });
+  // Polling finds the retry below once it is due: at the fastest rate, so the test does not wait for it.
+  const jobs = await startJobs({ database, schema, logger, pollIntervalSeconds: MIN_POLL_INTERVAL_SECONDS });
   open.push(jobs);
   return jobs;
 }

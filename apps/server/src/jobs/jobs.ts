@@ -46,8 +46,18 @@ export interface Jobs {
 
 const DEFAULT_SETTINGS: Required<QueueSettings> = { retryLimit: 10, retryDelaySeconds: 2, heartbeatSeconds: 30, expireInSeconds: 3600 };
 
-export async function startJobs(opts: { database: Database; schema?: string; logger: FastifyBaseLogger }): Promise<Jobs> {
+/** pg-boss polls no faster than this. */
+export const MIN_POLL_INTERVAL_SECONDS = 0.5;
+
+export async function startJobs(opts: {
+  database: Database;
+  schema?: string;
+  logger: FastifyBaseLogger;
+  /** How often workers look for due jobs besides NOTIFY (default 2 s); tests use the minimum so they do not wait. */
+  pollIntervalSeconds?: number;
+}): Promise<Jobs> {
   const { database, logger } = opts;
+  const pollSeconds = Math.max(MIN_POLL_INTERVAL_SECONDS, opts.pollIntervalSeconds ?? 2);
   const common: ConstructorOptions = { schema: opts.schema ?? "pgboss", useListenNotify: true, application_name: "atendo-jobs" };
   let boss: PgBoss;
   if (database.kind === "pglite" && database.pglite) {
@@ -61,6 +71,9 @@ export async function startJobs(opts: { database: Database; schema?: string; log
   boss.on("error", (err) => logger.error({ err }, "jobs: pg-boss error"));
   boss.on("warning", (warning) => logger.warn({ warning }, "jobs: pg-boss warning"));
   await boss.start();
+  // Queues an earlier start created. createQueue would change nothing for them (pg-boss inserts ON CONFLICT DO
+  // NOTHING) but costs a locked transaction and a queue-cache refill each: most of a second of a restart on PGlite.
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
 
   const stopping = new AbortController();
   const queues = new Map<string, Required<QueueSettings>>();
@@ -68,7 +81,7 @@ export async function startJobs(opts: { database: Database; schema?: string; log
   return {
     async work<T extends object>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}) {
       const s = { ...DEFAULT_SETTINGS, ...settings };
-      await boss.createQueue(name, {
+      if (!existing.has(name)) await boss.createQueue(name, {
         notify: true,
         retryLimit: s.retryLimit,
         retryDelay: s.retryDelaySeconds,
@@ -80,7 +93,7 @@ export async function startJobs(opts: { database: Database; schema?: string; log
       await boss.cancel(name, "00000000-0000-0000-0000-000000000000");
       queues.set(name, s);
       // NOTIFY wakes the worker for new jobs; retries (due later) are found by polling, so poll often even with it.
-      const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
+      const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
       await boss.work<T>(name, { batchSize: 1, ...polling }, async ([job]: Job<T>[]) => {
         if (!job) return;
         await handler(job.data, {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { messages } from "../db/schema.js";
 import { AppError } from "../errors.js";

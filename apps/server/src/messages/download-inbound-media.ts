@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import mime from "mime-types";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { inCompany } from "../db/tenant.js";
 import { messages, tickets } from "../db/schema.js";
 import type { JobContext } from "../jobs/jobs.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { inCompany } from "../db/tenant.js";
 import { contacts, tickets, users } from "../db/schema.js";
@@ -38,7 +38,7 @@ export async function forwardMessage(
   return inTransaction(deps.db as AppDeps["db"], logger, async (tx, after) => {
     const { ticket, created } = await findOrCreateActiveTicket(tx, { companyId: auth.companyId, contactId: contact.id, whatsappId, isGroup: contact.isGroup });
     if (created) {
-      await tx.update(tickets).set({ status: "open", userId: auth.userId, queueId: source.queueId }).where(eq(tickets.id, ticket.id));
+      await tx.update(tickets).set({ status: "open", userId: auth.userId, queueId: source.queueId, acceptedAt: new Date() }).where(eq(tickets.id, ticket.id));
     }
     const row = await queueOutgoingMessage(tx, deps.jobs, {
       companyId: auth.companyId,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { inCompany } from "../db/tenant.js";
 import { messages } from "../db/schema.js";

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { SEND_MESSAGE_JOB, type SendMessageJob } from "./queue-outgoing-message.js";
 import { sendQueuedMessage } from "./send-queued-message.js";
 import { DOWNLOAD_MEDIA_JOB, type DownloadMediaJob } from "./queue-media-download.js";

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { eq } from "drizzle-orm";
 import { inCompany } from "../db/tenant.js";

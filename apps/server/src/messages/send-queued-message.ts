@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { inCompany } from "../db/tenant.js";
 import { contacts, messages, tickets } from "../db/schema.js";
 import type { JobContext } from "../jobs/jobs.js";

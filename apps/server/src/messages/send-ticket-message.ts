@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { inCompany } from "../db/tenant.js";
 import { messages } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { Upload } from "../storage/read-upload.js";
-import { isAllowedAttachment } from "../storage/media-allowlist.js";
+import { isAllowedAttachment, mediaTypeFromBytes } from "../storage/media-allowlist.js";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.js";
 import { inTransaction } from "../tickets/in-transaction.js";
 import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
@@ -53,11 +53,12 @@ export async function sendTicketMessage(
       voice = true;
     }
   }
-  files.forEach((file, index) => {
-    if (!isAllowedAttachment(file.fileName, file.mimetype, file.data)) {
-      throw new AppError("ERR_INVALID_FILE_TYPE", 400, undefined, [{ path: `body.medias.${index}`, message: "validation.invalid" }]);
-    }
-  });
+  for (const [index, file] of files.entries()) {
+    // The stored type comes from the bytes: a page named .mp4 is refused, not stored and served as a video.
+    const type = isAllowedAttachment(file.fileName, file.mimetype, file.data) ? await mediaTypeFromBytes(file.mimetype, file.data) : null;
+    if (!type) throw new AppError("ERR_INVALID_FILE_TYPE", 400, undefined, [{ path: `body.medias.${index}`, message: "validation.invalid" }]);
+    files[index] = { ...file, mimetype: type };
+  }
   // Files are written before the transaction: a rolled-back send leaves an unreferenced file, never a message without one.
   const stored = await Promise.all(files.map((file) => deps.storage.save(auth.companyId, "messages", file.fileName, file.data)));
 

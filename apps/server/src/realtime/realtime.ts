@@ -99,9 +99,19 @@ export function createRealtime(
 
   io.on("connection", (socket: Socket) => {
     const { auth, expiresAt } = socket.data as SocketData;
-    void socket.join([rooms.company(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
-    if (auth.profile === "admin" || auth.super) void socket.join(rooms.admins(auth.companyId));
-    if (deps.ticketRoomsOf) {
+    if (auth.billingOnly) {
+      // An expired company's admin (billing/billing-access.ts): the payment event and their own session's, nothing else.
+      void socket.join([rooms.billing(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
+      socket.use((packet, next) => {
+        if (packet[0] === CLIENT_EVENTS.userStatus) return next();
+        const ack = packet[packet.length - 1];
+        if (typeof ack === "function") (ack as (a: JoinAck) => void)({ ok: false, error: "ERR_SUBSCRIPTION_EXPIRED" });
+      });
+    } else {
+      void socket.join([rooms.company(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
+    }
+    if (!auth.billingOnly && (auth.profile === "admin" || auth.super)) void socket.join(rooms.admins(auth.companyId));
+    if (deps.ticketRoomsOf && !auth.billingOnly) {
       deps
         .ticketRoomsOf(deps.db, auth)
         .then((names) => socket.join(names))

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../db/client.js";
 import { companies, plans, users } from "../db/schema.js";
-import { createTestApp, login } from "../test/helpers.js";
+import { createTestApp, login, openInMemoryTestDatabase } from "../test/helpers.js";
 import { seedDatabase } from "./seed-database.js";
 
 describe("seedDatabase", () => {
   it("creates the platform super admin and the demo company once, with working logins", async () => {
     // Its own empty database: seeding only happens when there is no company at all.
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openInMemoryTestDatabase();
     try {
       const logins = await seedDatabase(database.db, { adminEmail: "root@atendo.test", demoPassword: "demo-pass", seedDemo: true });
       expect(logins?.map((l) => l.email)).toEqual(["root@atendo.test", "admin@demo.test", "agent@demo.test"]);

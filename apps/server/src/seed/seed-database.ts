@@ -44,6 +44,8 @@ const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 8
  */
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedLogin[] | null> {
   const now = opts.now ?? new Date();
+  // Every start but the first ends here, before hashing passwords it would not use (checked again under the lock).
+  if ((await db.select({ id: companies.id }).from(companies).limit(1)).length > 0) return null;
   const adminPassword = opts.adminPassword ?? generatePassword();
   const demoPassword = opts.demoPassword ?? generatePassword();
   const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), hashPassword(demoPassword)]);

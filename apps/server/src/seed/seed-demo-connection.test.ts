@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../db/client.js";
 import { companies, simulatorContacts, whatsapps } from "../db/schema.js";
-import { bearer, createTestApp, login } from "../test/helpers.js";
+import { bearer, createTestApp, login, openInMemoryTestDatabase } from "../test/helpers.js";
 import { eventually } from "../test/socket-client.js";
 import { seedDatabase } from "./seed-database.js";
 import { DEMO_CONNECTION_NAME, DEMO_CUSTOMERS } from "./seed-demo-connection.js";
@@ -10,7 +9,7 @@ import { DEMO_CONNECTION_NAME, DEMO_CUSTOMERS } from "./seed-demo-connection.js"
 describe("demo connection", () => {
   it("comes up CONNECTED at the first start, without a scan, as the demo company's default", async () => {
     // Its own empty database: seeding only happens when there is no company at all.
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openInMemoryTestDatabase();
     try {
       await seedDatabase(database.db, { adminEmail: "root@atendo.test", demoPassword: "demo-pass", seedDemo: true, simulatorEnabled: true });
       const [demo] = await database.db.select().from(companies).where(eq(companies.name, "Empresa Demo"));
@@ -34,7 +33,7 @@ describe("demo connection", () => {
   });
 
   it("is not created when the simulator is off", async () => {
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openInMemoryTestDatabase();
     try {
       await seedDatabase(database.db, { adminEmail: "root@atendo.test", demoPassword: "demo-pass", seedDemo: true, simulatorEnabled: false });
       expect(await database.db.select().from(whatsapps)).toEqual([]);

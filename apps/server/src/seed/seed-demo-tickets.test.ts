@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import type { TicketPage } from "@atendo/shared";
-import { openDatabase } from "../db/client.js";
 import { companies, messages, queues, simulatorMessages, tickets, whatsappQueues, whatsapps } from "../db/schema.js";
-import { bearer, createTestApp, login } from "../test/helpers.js";
+import { bearer, createTestApp, login, openInMemoryTestDatabase } from "../test/helpers.js";
 import { seedDatabase } from "./seed-database.js";
 import { DEMO_CUSTOMERS } from "./seed-demo-connection.js";
 import { seedDemoTickets } from "./seed-demo-tickets.js";
@@ -11,7 +10,7 @@ import { seedDemoTickets } from "./seed-demo-tickets.js";
 describe("demo conversations", () => {
   it("gives the demo company queues and a living inbox at the first seed, once", async () => {
     // Its own empty database: seeding only happens when there is no company at all.
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openInMemoryTestDatabase();
     try {
       await seedDatabase(database.db, { adminEmail: "root@atendo.test", demoPassword: "demo-pass", seedDemo: true, simulatorEnabled: true });
       const [demo] = await database.db.select().from(companies).where(eq(companies.name, "Empresa Demo"));

@@ -118,6 +118,7 @@ export async function seedDemoTickets(tx: Tx, companyId: number, now = new Date(
         .returning())[0]!;
     const last = c.lines.at(-1)!;
     const lastCustomer = c.lines.filter((l) => l.from === "customer").at(-1);
+    const firstAgent = c.lines.find((l) => l.from === "agent");
     const unread = c.status === "closed" ? 0 : c.lines.length - 1 - c.lines.findLastIndex((l) => l.from !== "customer");
     const [ticket] = await tx
       .insert(tickets)
@@ -134,6 +135,8 @@ export async function seedDemoTickets(tx: Tx, companyId: number, now = new Date(
         lastCustomerMessageAt: lastCustomer ? at(lastCustomer) : null,
         flowStep: c.menu ? "menu" : null,
         flowStartedAt: c.menu ? at(last) : null,
+        // Accepted when the agent first wrote (the dashboard's waiting time).
+        acceptedAt: c.assigned && firstAgent ? at(firstAgent) : null,
         closedAt: c.status === "closed" ? at(last) : null,
         createdAt: at(c.lines[0]!),
         updatedAt: at(last),

@@ -42,8 +42,9 @@ describe("settings", () => {
     expect(agent.map((s) => s.key)).toContain("userRating");
     expect((await put(adminToken, "asaas", "tok")).json()).toEqual({ error: "ERR_NO_PERMISSION" });
     const platform = await companyWithUsers({ isPlatform: true });
-    expect((await put(platform.adminToken, "asaas", "tok_live")).statusCode).toBe(200);
-    expect((await get(platform.adminToken)).json()).toContainEqual({ key: "asaas", value: "tok_live" });
+    expect((await put(platform.adminToken, "asaas", "tok_live_0123456789")).statusCode).toBe(200);
+    // Masked: whether it is set and its last four characters, never the value (setting-secrets.test.ts has the rest).
+    expect((await get(platform.adminToken)).json()).toContainEqual({ key: "asaas", value: "••••6789", set: true });
   });
 
   it("saves a value for the caller's company only", async () => {

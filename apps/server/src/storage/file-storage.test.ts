@@ -37,6 +37,16 @@ describe.each(kinds)("file storage in %s", (_kind, make) => {
     expect(await storage.open(stored.path)).toBeNull();
   });
 
+  it("removes every file of one company and only of that company", async () => {
+    const storage = make();
+    const gone = [await storage.save(41, "messages", "a.png", Buffer.from("a")), await storage.save(41, "queues", "b.pdf", Buffer.from("b"))];
+    const kept = await storage.save(4, "messages", "c.png", Buffer.from("c"));
+    await storage.removeCompany(41);
+    for (const file of gone) expect(await storage.exists(file.path)).toBe(false);
+    expect(await storage.exists(kept.path)).toBe(true);
+    await storage.removeCompany(41);
+  });
+
   it("never reads a path outside what it wrote", async () => {
     const storage = make();
     for (const forged of ["../../etc/passwd", "/etc/passwd", "7/../../secret"]) {

@@ -25,6 +25,8 @@ export interface FileStorage {
   /** The file as a stream (for serving), or null like read. */
   open(storedPath: string): Promise<NodeJS.ReadableStream | null>;
   exists(storedPath: string): Promise<boolean>;
+  /** Every file of a company (after the company was deleted). */
+  removeCompany(companyId: number): Promise<void>;
 }
 
 /** The stored path of a new file: `<company>/<area>/<random><ext>`; the user's name never steers it. */
@@ -75,6 +77,10 @@ export function createFileStorage(dataDir: string): FileStorage {
     },
     async exists(storedPath) {
       return resolve(storedPath) !== null;
+    },
+    async removeCompany(companyId) {
+      // A number, so the folder is always <root>/<digits>.
+      await rm(path.join(root, String(Math.trunc(companyId))), { recursive: true, force: true });
     },
   };
 }

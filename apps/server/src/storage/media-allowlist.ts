@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileTypeFromBuffer } from "file-type";
 
 /**
  * Attachments of queues and quick messages: images, audio, video and PDF only. A file passes when its declared type
@@ -39,12 +40,38 @@ const SIGNATURES: Record<string, (data: Buffer) => boolean> = {
   "application/pdf": (d) => startsWith(d, ascii("%PDF-")),
 };
 
+/** A page, an SVG or any XML: text markup, never audio or video. */
+const looksLikeMarkup = (data: Buffer) => /^\s*</.test(data.subarray(0, 64).toString("latin1"));
+
 export function isAllowedMedia(fileName: string, mimetype: string, data: Buffer): boolean {
   const type = mimetype.split(";")[0]!.trim().toLowerCase();
   const extensions = ALLOWED[type];
   if (!extensions || !extensions.includes(path.extname(fileName).toLowerCase())) return false;
   const signature = SIGNATURES[type];
-  return signature ? signature(data) : true;
+  if (signature) return signature(data);
+  // Audio and video have too many containers for a short signature list; a page renamed .mp4 is refused at least
+  // (mediaTypeFromBytes below reads the container where the bytes are stored).
+  return !looksLikeMarkup(data);
+}
+
+const family = (mime: string) => mime.split("/")[0];
+
+/**
+ * The type an attachment is stored (and later served) as, decided from its bytes (the file-type package), or null
+ * when the bytes are not what the declared type says. Images and PDF are checked by isAllowedMedia's signatures;
+ * audio and video must be an audio or video container (WebM and MP4 hold either, so a recording declared audio/webm
+ * that reads as video/webm keeps its declared audio type); documents are stored as declared (always served as
+ * downloads). Call after isAllowedAttachment/isAllowedMedia.
+ */
+export async function mediaTypeFromBytes(mimetype: string, data: Buffer): Promise<string | null> {
+  const declared = mimetype.split(";")[0]!.trim().toLowerCase();
+  const kind = family(declared);
+  if (kind !== "audio" && kind !== "video") return mimetype;
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected) return null;
+  const detectedKind = family(detected.mime);
+  if (detectedKind !== "audio" && detectedKind !== "video") return null;
+  return detectedKind === kind ? detected.mime : mimetype;
 }
 
 /** Documents an agent may send besides media: office files, text, spreadsheets, archives (served as downloads). */

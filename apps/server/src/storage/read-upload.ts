@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { OUTBOUND_MEDIA_MAX_BYTES } from "@atendo/shared";
 import { AppError, badRequest } from "../errors.js";
 
 export interface Upload {
@@ -10,11 +11,12 @@ export interface Upload {
 }
 
 /**
- * Reads a multipart form with one file (field `fieldName`) into memory; the app's multipart limits bound its size.
- * Every client mistake (not multipart, truncated, no file, over the limits) is a 4xx with an error code.
+ * Reads a multipart form with one file (field `fieldName`) into memory, at most `maxBytes` (16 MB, the attachment
+ * limit, unless said otherwise). Every client mistake (not multipart, truncated, no file, over the limits) is a 4xx
+ * with an error code; a file over the limit is 413 ERR_PAYLOAD_TOO_LARGE with `details.maxBytes`.
  */
-export async function readUpload(request: FastifyRequest, fieldName = "file"): Promise<Upload> {
-  const { files, fields } = await readUploads(request, fieldName, 1);
+export async function readUpload(request: FastifyRequest, fieldName = "file", opts: { maxBytes?: number } = {}): Promise<Upload> {
+  const { files, fields } = await readUploads(request, fieldName, 1, opts);
   return { ...files[0]!, fields };
 }
 
@@ -26,12 +28,14 @@ export async function readUploads(
   request: FastifyRequest,
   fieldName: string,
   maxFiles: number,
+  { maxBytes = OUTBOUND_MEDIA_MAX_BYTES }: { maxBytes?: number } = {},
 ): Promise<{ files: Omit<Upload, "fields">[]; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError("ERR_UNSUPPORTED_MEDIA_TYPE", 415);
   const files: Omit<Upload, "fields">[] = [];
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts()) {
+    // Enforced while the file streams in: reading stops at the limit, nothing over it is kept (or ever stored).
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
       if (part.type === "file") {
         // Keep the expected field's files up to the limit; every other file stream is drained unread (it must be consumed).
         if (part.fieldname === fieldName && files.length < maxFiles) files.push({ fileName: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
@@ -41,6 +45,7 @@ export async function readUploads(
       }
     }
   } catch (error) {
+    if ((error as { code?: unknown }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("ERR_PAYLOAD_TOO_LARGE", 413, { maxBytes });
     const status = (error as { statusCode?: unknown }).statusCode;
     if (error instanceof AppError || (typeof status === "number" && status >= 400 && status < 500)) throw error;
     // Busboy's own errors (a truncated body, a malformed header) carry no status: still the client's mistake.

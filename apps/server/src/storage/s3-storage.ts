@@ -1,5 +1,14 @@
 import { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { isStoredPath, newStoredPath, type FileStorage } from "./file-storage.js";
 
 export interface S3StorageOptions {
@@ -72,6 +81,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         if (missing(err)) return false;
         throw err;
       }
+    },
+    async removeCompany(companyId) {
+      // One key at a time: DeleteObjects needs a checksum some S3-compatible services reject.
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: key(`${Math.trunc(companyId)}/`), ContinuationToken: continuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: object.Key }));
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
     },
   };
 }

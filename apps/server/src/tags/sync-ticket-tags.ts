@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { TicketView } from "@atendo/shared";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { inCompany } from "../db/tenant.js";
 import { tags, ticketTags } from "../db/schema.js";

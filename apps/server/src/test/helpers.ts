@@ -10,10 +10,23 @@ import { hashPassword } from "../auth/passwords.js";
 import { buildApp } from "../app.js";
 import type { Config } from "../config.js";
 
+/**
+ * The database a test file works in. On PostgreSQL, a pool on the run's database (shared by every file, as each test
+ * builds its own companies). On PGlite, the worker's database: one clone of the migrated snapshot per vitest worker,
+ * shared by the files it runs one after the other (the server project does not isolate files; see vitest.config.ts),
+ * exactly as the files share the PostgreSQL one. Its `close` leaves it open for the worker's next file.
+ */
 export async function createTestDatabase(): Promise<Database> {
   const url = inject("databaseUrl");
-  return url ? openDatabase({ databaseUrl: url, migrate: false }) : openInMemoryTestDatabase();
+  if (url) return openDatabase({ databaseUrl: url, migrate: false });
+  workerDatabase ??= openInMemoryTestDatabase().catch((err: unknown) => {
+    workerDatabase = undefined;
+    throw err;
+  });
+  return { ...(await workerDatabase), close: async () => {} };
 }
+
+let workerDatabase: Promise<Database> | undefined;
 
 /** A fresh in-memory PGlite: a clone of the run's migrated snapshot when there is one. */
 export async function openInMemoryTestDatabase(): Promise<Database> {
@@ -48,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSweep: false,
     // Its own job queues: a job enqueued by one test file's app must not run in another's (other data folder).
     jobsSchema: `pgboss_test_${unique()}`,
+    // Retries and timed steps are found by polling: at pg-boss's fastest rate, so job tests do not sit out 2 s polls.
+    jobsPollIntervalSeconds: 0.5,
     ...overrides,
   };
 }
@@ -56,8 +71,19 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 export async function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<TestApp> {
   const app = await buildApp({ database, config: testConfig(overrides) });
+  openApps.add(app);
+  app.addHook("onClose", async () => {
+    openApps.delete(app);
+  });
   await app.ready();
   return app;
+}
+
+/** Apps a test file built and has not closed: test/setup.ts closes them when the file ends (their jobs stop). */
+const openApps = new Set<TestApp>();
+
+export async function closeLeftoverTestApps(): Promise<void> {
+  for (const app of [...openApps]) await app.close().catch(() => undefined);
 }
 
 const unique = () => randomBytes(5).toString("hex");

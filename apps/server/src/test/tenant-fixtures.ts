@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.js";
-import { contactImports, contacts, messages, queues, quickMessages, tags, ticketNotes, tickets, whatsapps } from "../db/schema.js";
+import { chatMessages, chatUsers, chats, contactImports, contacts, invoices, messages, queues, quickMessages, tags, ticketNotes, tickets, whatsapps } from "../db/schema.js";
 import type { TenantResource } from "../http/types.js";
 import { createUser } from "./helpers.js";
 
@@ -66,5 +66,19 @@ export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) 
     const [ticket] = await db.insert(tickets).values({ companyId, contactId: contact!.id, status: "open" }).returning();
     const [row] = await db.insert(ticketNotes).values({ companyId, ticketId: ticket!.id, contactId: contact!.id, note: marker }).returning();
     return { id: row!.id, marker };
+  },
+  invoices: async (db, companyId) => {
+    const marker = `Foreign invoice ${companyId}`;
+    const [row] = await db.insert(invoices).values({ companyId, detail: marker, value: "10.00", dueDate: "2030-01-01", period: "2030-01-01" }).returning();
+    return { id: row!.id, marker };
+  },
+  // A chat whose only member is a user of that company; its title and message carry the marker.
+  chats: async (db, companyId) => {
+    const marker = `Foreign chat ${companyId}`;
+    const user = await createUser(db, companyId, { name: "Foreign Chat Owner", email: `foreign-chat-${companyId}@walk.test` });
+    const [row] = await db.insert(chats).values({ companyId, title: marker, ownerId: user.id, lastMessage: marker }).returning();
+    await db.insert(chatUsers).values({ companyId, chatId: row!.id, userId: user.id });
+    await db.insert(chatMessages).values({ companyId, chatId: row!.id, senderId: user.id, message: marker });
+    return { id: row!.id, marker, uuid: row!.uuid };
   },
 };

@@ -49,7 +49,9 @@ describe("ticket notes", () => {
   it("hides notes of tickets the user may not see, and only the author or an admin deletes", async () => {
     const { ticket, asAgent, asColleague, asOutsider, asAdmin } = await setup();
     const note = (await app.inject({ method: "POST", url: "/ticket-notes", headers: asAgent, payload: { note: "Só da fila", ticketId: ticket.id } })).json<TicketNoteView>();
-    expect((await app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${ticket.id}`, headers: asOutsider })).json()).toEqual([]);
+    const hidden = await app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${ticket.id}`, headers: asOutsider });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ error: "ERR_NO_TICKET_FOUND" });
     expect((await app.inject({ method: "POST", url: "/ticket-notes", headers: asOutsider, payload: { note: "Intrometido", ticketId: ticket.id } })).statusCode).toBe(403);
     expect((await app.inject({ method: "DELETE", url: `/ticket-notes/${note.id}`, headers: asColleague })).statusCode).toBe(403);
     expect((await app.inject({ method: "DELETE", url: `/ticket-notes/${note.id}`, headers: asAdmin })).statusCode).toBe(204);
@@ -61,6 +63,10 @@ describe("ticket notes", () => {
     const second = await setup();
     const res = await app.inject({ method: "POST", url: "/ticket-notes", headers: second.asAdmin, payload: { note: "De fora", ticketId: first.ticket.id } });
     expect(res.statusCode).toBe(404);
-    expect((await app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${first.ticket.id}`, headers: second.asAdmin })).json()).toEqual([]);
+    const list = await app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${first.ticket.id}`, headers: second.asAdmin });
+    expect(list.statusCode).toBe(404);
+    expect(list.json()).toEqual({ error: "ERR_NO_TICKET_FOUND" });
+    const byContact = await app.inject({ method: "GET", url: `/ticket-notes/list?contactId=${first.contact.id}`, headers: second.asAdmin });
+    expect(byContact.statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { eq, inArray, isNull, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CloseAllTicketsInput } from "@atendo/shared";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { tickets } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";

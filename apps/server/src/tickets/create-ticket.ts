@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { can, V, type CreateTicketInput, type TicketView } from "@atendo/shared";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { contacts, queues, tickets, users, whatsapps } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
@@ -72,6 +72,7 @@ export async function createTicket(deps: Deps, auth: AuthContext, input: CreateT
         queueId,
         status: "open",
         isGroup: contact.isGroup,
+        acceptedAt: new Date(),
       })
       .onConflictDoNothing({
         target: [tickets.companyId, tickets.contactId, tickets.whatsappId],
@@ -94,7 +95,15 @@ export async function createTicket(deps: Deps, auth: AuthContext, input: CreateT
     // Unassigned (pending, or the bot's): the creator takes it, in its queue (or the one chosen when it has none).
     await tx
       .update(tickets)
-      .set({ status: "open", userId: auth.userId, queueId: existing.queueId ?? queueId, flowStep: null, flowAttempts: 0, updatedAt: new Date() })
+      .set({
+        status: "open",
+        userId: auth.userId,
+        queueId: existing.queueId ?? queueId,
+        flowStep: null,
+        flowAttempts: 0,
+        acceptedAt: existing.acceptedAt ?? new Date(),
+        updatedAt: new Date(),
+      })
       .where(inCompany(tickets, auth.companyId, eq(tickets.id, existing.id)));
     if (existing.status === "pending") await deps.flow.afterAccepted(tx, after, { companyId: auth.companyId, ticketId: existing.id, userId: auth.userId });
     const before = { userId: existing.userId, queueId: existing.queueId };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { tickets } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { loadMessageView } from "../messages/load-message-views.js";
 import { loadTicketView } from "./load-ticket-views.js";
 import { emitMessageCreate, emitTicketUpdate } from "./emit-ticket-events.js";

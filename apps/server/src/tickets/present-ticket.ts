@@ -44,7 +44,8 @@ export function presentTicket(ticket: TicketRow, joins: TicketJoins): TicketView
     promptId: ticket.promptId,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
-    closedAt: ticket.closedAt?.toISOString() ?? null,
+    // The database keeps the last close through a reopen (dashboard); the ticket shows it only while closed.
+    closedAt: ticket.status === "closed" ? (ticket.closedAt?.toISOString() ?? null) : null,
     rating: joins.rating,
   };
 }

@@ -1,7 +1,7 @@
 import { eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { TicketView, UpdateTicketInput } from "@atendo/shared";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import type { Tx } from "../db/client.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { queues, tickets, users, whatsapps } from "../db/schema.js";
@@ -125,7 +125,8 @@ export async function updateTicket(deps: Deps, auth: AuthContext, ticketId: numb
           if (other) throw await otherOpenTicketError(tx, companyId, conflictKey);
         }
         Object.assign(set, { status: next.status, userId: next.userId, queueId: next.queueId, whatsappId: next.whatsappId });
-        if (next.status !== "closed") set.closedAt = null;
+        // The first acceptance only (the dashboard's waiting time); a reopen keeps closedAt until the next close.
+        if (next.status === "open") set.acceptedAt = current.acceptedAt ?? now;
         // A person took the conversation: the bot's menu is over.
         if (next.userId !== null && next.userId !== current.userId) Object.assign(set, { flowStep: null, flowAttempts: 0 });
       }

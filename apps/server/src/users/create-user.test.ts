@@ -39,7 +39,7 @@ describe("POST /users", () => {
     expect((await post(token, { name: "Second", email: "second@plan.test", password: "12345" })).statusCode).toBe(201);
     const third = await post(token, { name: "Third", email: "third@plan.test", password: "12345" });
     expect(third.statusCode).toBe(403);
-    expect(third.json()).toEqual({ error: "ERR_USER_CREATION_DISABLED", details: { limit: 2 } });
+    expect(third.json()).toEqual({ error: "ERR_PLAN_LIMIT_REACHED", details: { resource: "users", limit: 2 } });
   });
 
   it("refuses a queue of another company", async () => {

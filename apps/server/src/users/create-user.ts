@@ -1,20 +1,19 @@
-import { count, eq } from "drizzle-orm";
 import type { UserCreateInput, UserView } from "@atendo/shared";
 import { userCreateSchema } from "@atendo/shared";
 import type { Db } from "../db/client.js";
-import { companies, plans, users } from "../db/schema.js";
-import { inCompany } from "../db/tenant.js";
+import { users } from "../db/schema.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { AppError } from "../errors.js";
 import { hashPassword } from "../auth/passwords.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
+import { assertPlanLimit } from "../platform/plan-limit.js";
 import { presentUser } from "./present-user.js";
 import { assertConnectionInCompany } from "./assert-connection-in-company.js";
 import { loadUserQueues, setUserQueues } from "./load-user-queues.js";
 
 /**
- * An admin adds a user to their company, within the plan's user count. The count is checked inside the transaction
- * after locking the company row, so two admins adding users at once cannot both pass the last free seat.
+ * An admin adds a user to their company, within the plan's user count (403 ERR_PLAN_LIMIT_REACHED). The count is
+ * checked inside the transaction after locking the company row, so two admins cannot both take the last free seat.
  */
 export async function createUser(db: Db, auth: AuthContext, raw: UserCreateInput): Promise<UserView> {
   const input = userCreateSchema.parse(raw);
@@ -22,16 +21,7 @@ export async function createUser(db: Db, auth: AuthContext, raw: UserCreateInput
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [company] = await tx
-        .select({ id: companies.id, limit: plans.users })
-        .from(companies)
-        .leftJoin(plans, eq(plans.id, companies.planId))
-        .where(eq(companies.id, auth.companyId))
-        .for("update", { of: companies });
-      const [used] = await tx.select({ n: count() }).from(users).where(inCompany(users, auth.companyId));
-      if (company?.limit != null && (used?.n ?? 0) >= company.limit) {
-        throw new AppError("ERR_USER_CREATION_DISABLED", 403, { limit: company.limit });
-      }
+      await assertPlanLimit(tx, auth.companyId, "users");
       const [user] = await tx
         .insert(users)
         .values({

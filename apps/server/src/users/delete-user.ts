@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../app-deps.js";
 import { sessions, tickets, users } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import type { AuthContext } from "../auth/load-session-context.js";

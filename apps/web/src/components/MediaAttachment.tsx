@@ -13,10 +13,12 @@ interface Props {
   onRemove: () => void;
   disabled?: boolean;
   testId: string;
+  /** The picker's file types; the server checks the file whatever is picked. */
+  accept?: string;
 }
 
 /** Choose or remove one attachment; the dialog uploads it after saving its record. */
-export function MediaAttachment({ name, onPick, onRemove, disabled, testId }: Props) {
+export function MediaAttachment({ name, onPick, onRemove, disabled, testId, accept = MEDIA_ACCEPT }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -25,7 +27,7 @@ export function MediaAttachment({ name, onPick, onRemove, disabled, testId }: Pr
         ref={input}
         type="file"
         hidden
-        accept={MEDIA_ACCEPT}
+        accept={accept}
         data-testid={`${testId}-input`}
         onChange={(event) => {
           const file = event.target.files?.[0];

@@ -1,7 +1,8 @@
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from "@atendo/shared";
-import { translations } from "./resources.js";
+import { pt } from "./locales/pt/index.js";
+import type { TranslationTree } from "./resources.js";
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
@@ -19,16 +20,33 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-const resources = Object.fromEntries(
-  Object.entries(translations).map(([language, tree]) => [language, { translation: tree }]),
-);
+// Portuguese (the default and the fallback) is bundled; English and Spanish are chunks of their own, loaded when chosen
+// (i18n.changeLanguage waits for them), so the login page carries one language (docs/PERFORMANCE.md, web delivery).
+const LOADERS: Partial<Record<string, () => Promise<TranslationTree>>> = {
+  en: () => import("./locales/en/index.js").then((m) => m.en),
+  es: () => import("./locales/es/index.js").then((m) => m.es),
+};
+const otherLanguages: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = LOADERS[language];
+    if (!load) return callback(null, {});
+    load().then(
+      (tree) => callback(null, tree),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 const initialLanguage = storedLanguage();
 document.documentElement.lang = initialLanguage;
 
-// Resources are bundled, so init completes synchronously (initAsync: false) and the first render is translated.
-void i18n.use(initReactI18next).init({
-  resources,
+// Portuguese is bundled, so init completes synchronously (initAsync: false) for it; another stored language resolves
+// `i18nReady` once its chunk is in (main.tsx renders after it, so the first render is translated).
+export const i18nReady = i18n.use(otherLanguages).use(initReactI18next).init({
+  resources: { pt: { translation: pt } },
+  partialBundledLanguages: true,
   lng: initialLanguage,
   fallbackLng: FALLBACK_LANGUAGE,
   supportedLngs: [...LANGUAGES],

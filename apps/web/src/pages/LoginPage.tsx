@@ -13,6 +13,7 @@ import { useAuth } from "../features/auth/auth-context.js";
 import { dueDateWarningDays } from "../features/auth/due-date.js";
 import { toastError, toastWarning } from "../features/errors/toast.js";
 import { usePublicSetting } from "../features/settings/api.js";
+import { PlatformLogo } from "../features/settings/PlatformLogo.js";
 import { applyFieldErrors } from "../lib/form-errors.js";
 
 type LoginFormInput = z.input<typeof loginSchema>;
@@ -42,7 +43,7 @@ export function LoginPage() {
   });
 
   return (
-    <PublicCard title={t("auth.login.title")}>
+    <PublicCard title={t("auth.login.title")} logo={<PlatformLogo destination="login" />}>
       <form onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
           <Controller

@@ -76,10 +76,54 @@ describe("SettingsPage options", () => {
     expect(screen.queryByTestId("setting-allowregister")).toBeNull();
   });
 
-  it("shows super users the integration keys", async () => {
-    signInAs(makeUser({ profile: "admin", super: true }));
+  it("shows super users the integration keys write-only: masked, replaced and removed", async () => {
+    const api = signInAs(makeUser({ profile: "admin", super: true }), {
+      "GET /settings/": {
+        status: 200,
+        data: [
+          { key: "userRating", value: "disabled" },
+          { key: "asaas", value: "••••1234", set: true },
+          { key: "tokenixc", value: "", set: false },
+        ],
+      },
+      "PUT /settings/tokenixc": { status: 200, data: { key: "tokenixc", value: "••••9876", set: true } },
+      "PUT /settings/asaas": { status: 200, data: { key: "asaas", value: "", set: false } },
+    });
     renderApp(<AppRoutes />, "/settings");
-    expect(await screen.findByTestId("settings-integrations")).toBeTruthy();
+    const section = await screen.findByTestId("settings-integrations");
+    // The mask says a value is set; the field itself stays empty (the value never reaches the browser).
+    expect(within(section).getByText("Configurado (••••1234). Digite um novo valor para substituir.")).toBeTruthy();
+    expect((screen.getByTestId("setting-asaas-input") as HTMLInputElement).value).toBe("");
+    expect((screen.getByTestId("setting-asaas-input") as HTMLInputElement).type).toBe("password");
+    expect(within(await field("tokenixc")).getByText("Não configurado")).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId("setting-tokenixc-input"), { target: { value: "new-ixc-token-9876" } });
+    fireEvent.click(screen.getByTestId("setting-tokenixc-save"));
+    expect(await screen.findByText("Operação atualizada com sucesso.")).toBeTruthy();
+    expect(api.bodies[api.requests.indexOf("PUT /settings/tokenixc")]).toEqual({ value: "new-ixc-token-9876" });
+    await waitFor(() => expect((screen.getByTestId("setting-tokenixc-input") as HTMLInputElement).value).toBe(""));
+    expect(within(await field("tokenixc")).getByText("Configurado (••••9876). Digite um novo valor para substituir.")).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId("setting-asaas-clear"));
+    await waitFor(() => expect(api.requests).toContain("PUT /settings/asaas"));
+    expect(api.bodies[api.requests.indexOf("PUT /settings/asaas")]).toEqual({ value: "" });
+    await waitFor(async () => expect(within(await field("asaas")).getByText("Não configurado")).toBeTruthy());
+    expect(screen.queryByTestId("setting-asaas-clear")).toBeNull();
+  });
+
+  it("shows super users the approval switch among the global settings", async () => {
+    const api = signInAs(makeUser({ profile: "admin", super: true }), {
+      "GET /settings/": { status: 200, data: [{ key: "requireapproval", value: "enabled" }] },
+      "PUT /settings/requireapproval": { status: 200, data: { key: "requireapproval", value: "disabled" } },
+    });
+    renderApp(<AppRoutes />, "/settings");
+    const approval = await field("requireapproval");
+    expect(approval.textContent).toContain("Habilitado");
+    fireEvent.mouseDown(within(approval).getByRole("combobox"));
+    fireEvent.click(await screen.findByTestId("setting-requireapproval-option-disabled"));
+    await waitFor(() => expect(api.requests).toContain("PUT /settings/requireapproval"));
+    expect(api.bodies[api.requests.indexOf("PUT /settings/requireapproval")]).toEqual({ value: "disabled" });
+    await waitFor(async () => expect((await field("requireapproval")).textContent).toContain("Desabilitado"));
   });
 
   it("shows super users the global settings from the public endpoints", async () => {

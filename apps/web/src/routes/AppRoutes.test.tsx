@@ -60,11 +60,12 @@ describe("route guards", () => {
   it("keeps /signup when registration is enabled", async () => {
     fakeApi({ "GET /settings/allowregister": { status: 200, data: { key: "allowregister", value: "enabled" } } });
     renderApp(<AppRoutes />, "/signup");
-    expect(await screen.findByTestId("signup-unavailable")).toBeTruthy();
+    expect(await screen.findByTestId("signup-details")).toBeTruthy();
     expect(location()).toBe("/signup");
   });
 
-  it("routes the campaign areas only with the cshow flag", async () => {
+  it("routes no area whose page is not built, even with the cshow flag", async () => {
+    localStorage.setItem(STORAGE_KEYS.cshow, "1");
     signIn();
     fakeApi({ "GET /auth/me": { status: 200, data: makeUser({ profile: "admin" }) } });
     renderApp(<AppRoutes />, "/campaigns");

@@ -3,24 +3,37 @@ import { Route, Routes } from "react-router";
 import { STORAGE_KEYS } from "@atendo/shared";
 import { PrivateRoute, PublicRoute } from "../features/auth/guards.js";
 import { RequirePermission } from "../features/auth/RequirePermission.js";
-import { AppShell } from "../features/layout/AppShell.js";
-import { AreaPage } from "../pages/AreaPage.js";
-import { ForgetPasswordPage } from "../pages/ForgetPasswordPage.js";
 import { LoginPage } from "../pages/LoginPage.js";
-import { NotFoundPage } from "../pages/NotFoundPage.js";
-import { SettingsPage } from "../pages/SettingsPage.js";
-import { SignupPage } from "../pages/SignupPage.js";
-import { UsersPage } from "../pages/UsersPage.js";
-import { QueuesPage } from "../pages/QueuesPage.js";
-import { TagsPage } from "../pages/TagsPage.js";
-import { QuickMessagesPage } from "../pages/QuickMessagesPage.js";
-import { ContactsPage } from "../pages/ContactsPage.js";
-import { ConnectionsPage } from "../pages/ConnectionsPage.js";
-import { SimulatorPage } from "../pages/SimulatorPage.js";
-import { TicketsPage } from "../pages/TicketsPage.js";
 import { AREA_ROUTES, CSHOW_ROUTES, type AreaRoute } from "./private-areas.js";
+import { lazyPage } from "./lazy-page.js";
+import { BillingOnlyGate } from "../features/billing/BillingOnlyGate.js";
+import { useCan } from "../features/auth/useCan.js";
 
-/** Areas whose screens exist; the others show their title and an empty state. */
+// Pages load on first visit (each its own chunk): the login page downloads none of them. A new page is registered
+// the same way: const MyPage = lazyPage(() => import("../pages/MyPage.js"), "MyPage");
+const AppShell = lazyPage(() => import("../features/layout/AppShell.js"), "AppShell");
+const ForgetPasswordPage = lazyPage(() => import("../pages/ForgetPasswordPage.js"), "ForgetPasswordPage");
+const NotFoundPage = lazyPage(() => import("../pages/NotFoundPage.js"), "NotFoundPage");
+const SettingsPage = lazyPage(() => import("../pages/SettingsPage.js"), "SettingsPage");
+const SignupPage = lazyPage(() => import("../pages/SignupPage.js"), "SignupPage");
+const UsersPage = lazyPage(() => import("../pages/UsersPage.js"), "UsersPage");
+const QueuesPage = lazyPage(() => import("../pages/QueuesPage.js"), "QueuesPage");
+const TagsPage = lazyPage(() => import("../pages/TagsPage.js"), "TagsPage");
+const QuickMessagesPage = lazyPage(() => import("../pages/QuickMessagesPage.js"), "QuickMessagesPage");
+const ContactsPage = lazyPage(() => import("../pages/ContactsPage.js"), "ContactsPage");
+const ConnectionsPage = lazyPage(() => import("../pages/ConnectionsPage.js"), "ConnectionsPage");
+const SimulatorPage = lazyPage(() => import("../pages/SimulatorPage.js"), "SimulatorPage");
+const TicketsPage = lazyPage(() => import("../pages/TicketsPage.js"), "TicketsPage");
+const AnnouncementsPage = lazyPage(() => import("../pages/AnnouncementsPage.js"), "AnnouncementsPage");
+const HelpsPage = lazyPage(() => import("../pages/HelpsPage.js"), "HelpsPage");
+const FinanceiroPage = lazyPage(() => import("../pages/FinanceiroPage.js"), "FinanceiroPage");
+const SubscriptionPage = lazyPage(() => import("../pages/SubscriptionPage.js"), "SubscriptionPage");
+const ChatsPage = lazyPage(() => import("../pages/ChatsPage.js"), "ChatsPage");
+const TodoListPage = lazyPage(() => import("../pages/TodoListPage.js"), "TodoListPage");
+const DashboardPage = lazyPage(() => import("../pages/DashboardPage.js"), "DashboardPage");
+const MessagesApiPage = lazyPage(() => import("../pages/MessagesApiPage.js"), "MessagesApiPage");
+
+/** The page of each private area; an area without a page is neither routed nor in the menu. */
 const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
   "/connections": () => <ConnectionsPage />,
   "/users": () => <UsersPage />,
@@ -28,10 +41,22 @@ const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
   "/tags": () => <TagsPage />,
   "/quick-messages": () => <QuickMessagesPage />,
   "/contacts": () => <ContactsPage />,
+  "/announcements": () => <AnnouncementsPage />,
+  "/helps": () => <HelpsPage />,
+  "/financeiro": () => <FinanceiroPage />,
+  "/subscription": () => <SubscriptionPage />,
+  "/chats/:id?": () => <ChatsPage />,
+  "/todolist": () => <TodoListPage />,
+  "/messages-api": () => <MessagesApiPage />,
 };
 
-function areaRoute({ path, titleKey, permission, deniedMessage }: AreaRoute) {
-  const page = AREA_PAGES[path]?.() ?? <AreaPage key={path} titleKey={titleKey} />;
+/** "/": the dashboard for those allowed it (dashboard:view), the connections page for everyone else (spec section 2). */
+function HomePage() {
+  return useCan("dashboard:view") ? <DashboardPage /> : (AREA_PAGES["/connections"]?.() ?? null);
+}
+
+function areaRoute({ path, permission, deniedMessage }: AreaRoute) {
+  const page = AREA_PAGES[path]?.() ?? <NotFoundPage />;
   return (
     <Route
       key={path}
@@ -60,9 +85,11 @@ export function AppRoutes() {
         <Route path="/forgetpsw" element={<ForgetPasswordPage />} />
       </Route>
       <Route element={<PrivateRoute />}>
+        {/* An expired company's admins: only Assinatura and Faturas (features/billing/BillingOnlyGate). */}
+        <Route element={<BillingOnlyGate />}>
         <Route element={<AppShell />}>
-          {/* "/" is the connections page too (spec section 2). */}
-          <Route path="/" element={AREA_PAGES["/connections"]?.()} />
+          {/* "/" is the dashboard for admins, the connections page for others (spec sections 2 and 6). */}
+          <Route path="/" element={<HomePage />} />
           <Route path="/connections" element={AREA_PAGES["/connections"]?.()} />
           <Route
             path="/simulator"
@@ -77,6 +104,7 @@ export function AppRoutes() {
           {AREA_ROUTES.map(areaRoute)}
           {cshow && CSHOW_ROUTES.map(areaRoute)}
           <Route path="*" element={<NotFoundPage />} />
+        </Route>
         </Route>
       </Route>
     </Routes>

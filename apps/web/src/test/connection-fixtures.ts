@@ -11,7 +11,7 @@ export function makeConnection(overrides: Partial<Connection> = {}): Connection 
     pairingCode: "",
     retries: 0,
     isDefault: true,
-    token: "tok-123",
+    hasToken: false,
     provider: "simulator",
     greetingMessage: "",
     complationMessage: "",

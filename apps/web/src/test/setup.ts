@@ -1,6 +1,7 @@
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
-import "../i18n/index.js";
+import { i18n } from "../i18n/index.js";
+import { preloadPages } from "../routes/lazy-page.js";
 
 // Tests render whole pages; with several suites running on one machine a first render can take more than the
 // default second, so findBy/waitFor wait up to 5 s (a passing assertion still returns at once).
@@ -19,6 +20,11 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// Pages are lazy chunks (routes/lazy-page.tsx): load the ones the test file registered, so they render at once.
+// English and Spanish are chunks loaded on demand (i18n/index.ts): tests read every language at once.
+// The first import of every page can take a while on a loaded machine (hence the minute).
+beforeAll(() => Promise.all([preloadPages(), i18n.loadLanguages(["en", "es"])]), 60_000);
 
 afterEach(() => {
   cleanup();

@@ -16,6 +16,10 @@ export const V = {
   messageTooShort: "validation.messageTooShort",
   invalidTime: "validation.invalidTime",
   invalidNumber: "validation.invalidNumber",
+  weakPassword: "validation.weakPassword",
+  passwordsDiffer: "validation.passwordsDiffer",
+  selectPlan: "validation.selectPlan",
+  invalidCode: "validation.invalidCode",
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

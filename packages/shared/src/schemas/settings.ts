@@ -8,3 +8,10 @@ export const settingUpdateSchema = z
     key: z.string().max(64).optional(),
   })
   .strict();
+
+/** Where an uploaded logo is shown (administration section 5, Logo upload). */
+export const LOGO_DESTINATIONS = ["signup", "login", "interno", "favicon", "favicon-256x256", "apple-touch-icon"] as const;
+export type LogoDestination = (typeof LOGO_DESTINATIONS)[number];
+/** POST /settings/media-upload?ref={destination}. */
+export const logoUploadQuerySchema = z.object({ ref: z.enum(LOGO_DESTINATIONS, { error: V.required }) }).strict();
+export const logoDestinationParamsSchema = z.object({ ref: z.enum(LOGO_DESTINATIONS) }).strict();

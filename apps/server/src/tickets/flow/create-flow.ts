@@ -1,5 +1,6 @@
 import { flowContextOf, type FlowOptions } from "./flow-context.js";
-import type { FlowDeps, FlowHooks } from "./flow-hooks.js";
+import type { FlowHooks } from "./flow-hooks.js";
+import type { FlowDeps } from "./flow-deps.js";
 import { handleCustomerMessage } from "./handle-customer-message.js";
 import { afterAccepted, afterAgentMessage, afterTransferred, beforeClose } from "./ticket-hooks.js";
 

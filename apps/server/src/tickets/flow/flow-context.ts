@@ -1,4 +1,4 @@
-import type { FlowDeps } from "./flow-hooks.js";
+import type { FlowDeps } from "./flow-deps.js";
 import { flowTimeZone } from "./flow-time.js";
 
 /** Test seams: a fixed clock for working hours and greetings; everything else is the real thing. */

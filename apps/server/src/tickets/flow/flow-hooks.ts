@@ -1,4 +1,3 @@
-import type { AppDeps } from "../../app.js";
 import type { Tx } from "../../db/client.js";
 import type { AfterCommit } from "../in-transaction.js";
 
@@ -30,5 +29,3 @@ export interface FlowHooks {
    */
   afterAgentMessage(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; messageId: number }): Promise<void>;
 }
-
-export type FlowDeps = Pick<AppDeps, "db" | "jobs" | "realtime" | "config" | "sessions" | "storage">;

@@ -1,7 +1,7 @@
 import pino from "pino";
 import type { FastifyBaseLogger } from "fastify";
 import { flowContextOf, type FlowOptions } from "./flow-context.js";
-import type { FlowDeps } from "./flow-hooks.js";
+import type { FlowDeps } from "./flow-deps.js";
 import { FLOW_EXPIRE_JOB, FLOW_MENU_TIMEOUT_JOB, FLOW_RATING_TIMEOUT_JOB, FLOW_TRANSFER_JOB, type FlowStepJob } from "./flow-jobs.js";
 import { runExpire, runMenuTimeout, runRatingTimeout, runTransfer } from "./run-flow-jobs.js";
 

@@ -1,6 +1,6 @@
-import type { ProviderDefinition } from "../sessions/providers.js";
+import { BAILEYS_CAPABILITIES, type ProviderDefinition } from "../sessions/providers.js";
+import { lazySession } from "../sessions/lazy-session.js";
 import { ProviderError } from "../provider.js";
-import { BAILEYS_SESSION_CAPABILITIES, createBaileysSession } from "./baileys-session.js";
 import type { MakeSocket } from "./baileys-socket.js";
 
 /**
@@ -15,9 +15,10 @@ const offlineSocket: MakeSocket = () => {
 export function baileysProvider(opts: { makeSocket?: MakeSocket } = {}): ProviderDefinition {
   return {
     name: "beta",
-    capabilities: BAILEYS_SESSION_CAPABILITIES,
+    capabilities: BAILEYS_CAPABILITIES,
     createSession(ctx, deps) {
-      return createBaileysSession({
+      // Baileys is imported when a "beta" session is first used, not at every start (see lazy-session.ts).
+      return lazySession(BAILEYS_CAPABILITIES, async () => (await import("./baileys-session.js")).createBaileysSession({
         companyId: ctx.companyId,
         whatsappId: ctx.whatsappId,
         onEvent: (event) => ctx.onEvent(event),
@@ -25,7 +26,7 @@ export function baileysProvider(opts: { makeSocket?: MakeSocket } = {}): Provide
         encryptionKey: deps.config.whatsappEncryptionKey,
         logger: deps.logger,
         ...(opts.makeSocket ? { makeSocket: opts.makeSocket } : deps.config.nodeEnv === "test" ? { makeSocket: offlineSocket } : {}),
-      });
+      }));
     },
   };
 }

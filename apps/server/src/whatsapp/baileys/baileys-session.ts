@@ -13,19 +13,10 @@ import type { MapContext } from "./map-message.js";
 import { backoffDelay, decideReconnect, DEFAULT_BACKOFF, type BackoffOptions } from "./reconnect-policy.js";
 import { RecentMessages } from "./recent-messages.js";
 import { createSentMessageStore } from "./sent-message-store.js";
+import { BAILEYS_CAPABILITIES } from "../sessions/providers.js";
 
-export const BAILEYS_SESSION_CAPABILITIES: ProviderCapabilities = {
-  qr: true,
-  pairingCode: true,
-  edit: true,
-  delete: true,
-  forward: true,
-  presence: true,
-  groups: true,
-  numberCheck: true,
-  templates: false,
-  readReceipts: true,
-};
+/** The same as the provider's (sessions/providers.ts), which the app reads without loading Baileys. */
+export const BAILEYS_SESSION_CAPABILITIES: ProviderCapabilities = BAILEYS_CAPABILITIES;
 
 export interface BaileysSessionOptions extends SessionContext {
   db: Db;

@@ -32,6 +32,7 @@ import { useTranslation } from "react-i18next";
 import { CONNECTION_CARD_MAX_QUEUES } from "@atendo/shared";
 import { formatShortDateTime } from "../../lib/dates.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
+import { ApiTokenBox } from "../public-api/ApiTokenBox.js";
 import { useRequestNewQr, useStartSession, useUpdateConnection } from "./api.js";
 import { cardChanges, cardDraftOf, type CardDraft } from "./card-draft.js";
 import { ConnectionStatusIcon } from "./ConnectionStatusIcon.js";
@@ -295,7 +296,7 @@ export function ConnectionCard({ connection, queueOptions, canManage, onEdit, on
           data-testid={`connection-timeforagroup-${id}`}
         />
 
-        {canManage && <TokenField id={id} value={draft.token} onChange={(value) => set("token", value)} />}
+        {canManage && <ApiTokenBox whatsappId={id} hasToken={connection.hasToken} />}
       </CardContent>
       {canManage && (
         <CardActions sx={{ justifyContent: "space-between", flexWrap: "wrap" }}>
@@ -334,40 +335,6 @@ export function ConnectionCard({ connection, queueOptions, canManage, onEdit, on
         </CardActions>
       )}
     </Card>
-  );
-}
-
-function TokenField({ id, value, onChange }: { id: number; value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toastSuccess(t("connections.tokenCopied"));
-    } catch {
-      // Clipboard refused (insecure origin): the field can still be selected by hand.
-    }
-  };
-  return (
-    <TextField
-      size="small"
-      label={t("connections.token")}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      helperText={t("connections.tokenHelp")}
-      slotProps={{
-        htmlInput: { maxLength: 200, autoComplete: "off", spellCheck: false },
-        input: {
-          endAdornment: value ? (
-            <InputAdornment position="end">
-              <IconButton size="small" aria-label={t("connections.copyToken")} onClick={() => void copy()}>
-                <ContentCopy fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
-      data-testid={`connection-token-${id}`}
-    />
   );
 }
 

@@ -21,6 +21,7 @@ import { V, WHATSAPP_DEFAULTS, WHATSAPP_MESSAGE_MAX, WHATSAPP_NAME_MAX, WHATSAPP
 import { applyFieldErrors } from "../../lib/form-errors.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
 import { useConnectionProviders, useCreateConnection, useUpdateConnection } from "./api.js";
+import { ApiTokenBox } from "../public-api/ApiTokenBox.js";
 import { CONNECTION_PROVIDERS, type Connection, type ConnectionInput, type ConnectionProvider, type ConnectionQueue } from "./types.js";
 
 const NAME_MIN = WHATSAPP_NAME_MIN;
@@ -352,6 +353,7 @@ export function ConnectionDialog({ open, connection, queues, onClose }: Props) {
               {numberField("timeUseBotQueues")}
               {numberField("maxUseBotQueues")}
             </Stack>
+            {connection && <ApiTokenBox whatsappId={connection.id} hasToken={connection.hasToken} />}
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -39,9 +39,4 @@ describe("connection card save (core-service section 5)", () => {
     expect(cardChanges(connection, { ...cardDraftOf(connection), timeforagroup: "" })).toMatchObject({ ok: false, field: "timeforagroup" });
     expect(cardChanges(connection, { ...cardDraftOf(connection), timeforagroup: "9999" })).toMatchObject({ ok: false, field: "timeforagroup" });
   });
-
-  it("removes the token when emptied", () => {
-    const connection = makeConnection({ token: "abc" });
-    expect(cardChanges(connection, { ...cardDraftOf(connection), token: "" })).toEqual({ ok: true, changes: { token: null } });
-  });
 });

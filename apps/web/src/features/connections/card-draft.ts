@@ -15,8 +15,6 @@ export interface CardDraft {
   sendme: boolean;
   /** As typed (seconds). */
   timeforagroup: string;
-  /** The external API token (admins' answers carry it). */
-  token: string;
 }
 
 export function cardDraftOf(connection: Connection): CardDraft {
@@ -31,7 +29,6 @@ export function cardDraftOf(connection: Connection): CardDraft {
     clearTranscribekey: false,
     sendme: connection.sendme,
     timeforagroup: String(connection.timeforagroup ?? ""),
-    token: connection.token ?? "",
   };
 }
 
@@ -67,6 +64,5 @@ export function cardChanges(connection: Connection, draft: CardDraft): CardCheck
   else if (draft.clearTranscribekey && connection.hasTranscribeKey) changes.transcribekey = null;
   if (draft.sendme !== connection.sendme) changes.sendme = draft.sendme;
   if (Number(seconds) !== connection.timeforagroup) changes.timeforagroup = Number(seconds);
-  if (draft.token.trim() !== (connection.token ?? "")) changes.token = draft.token.trim() || null;
   return { ok: true, changes };
 }

@@ -1,7 +1,7 @@
 /**
  * The connection as the server presents it: the shared views (packages/shared schemas/whatsapps.ts) under the
  * names the connections feature uses. Credentials never arrive: the transcription key is only "set or not"
- * (hasTranscribeKey), the token only for admins.
+ * (hasTranscribeKey), and so is the API token (hasToken).
  */
 import type {
   TranscribeProvider,

@@ -1,24 +1,10 @@
-import { Box } from "@mui/material";
+import { PlatformLogo } from "../settings/PlatformLogo.js";
 
-/** The compact logo shown when the side menu is collapsed. */
+/** The compact logo shown when the side menu is collapsed: the platform's inside ("interno") logo. */
 export function AppMark({ label }: { label: string }) {
   return (
-    <Box
-      role="img"
-      aria-label={label}
-      sx={{
-        flex: "0 0 32px",
-        width: 32,
-        height: 32,
-        borderRadius: 1.5,
-        bgcolor: "primary.main",
-        color: "primary.contrastText",
-        display: "grid",
-        placeItems: "center",
-        fontWeight: 700,
-      }}
-    >
-      {label.charAt(0)}
-    </Box>
+    <span role="img" aria-label={label} style={{ display: "inline-flex", flex: "0 0 32px", width: 32, height: 32 }}>
+      <PlatformLogo destination="interno" sx={{ width: 32, height: 32, maxHeight: 32 }} />
+    </span>
   );
 }

@@ -7,7 +7,7 @@ import { Outlet } from "react-router";
 import type { SessionUser } from "@atendo/shared";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../auth/auth-context.js";
-import { AnnouncementsBell } from "../notifications/AnnouncementsBell.js";
+import { AnnouncementsBell } from "../announcements/AnnouncementsBell.js";
 import { NotificationsBell } from "../notifications/NotificationsBell.js";
 import { settingValue } from "../settings/api.js";
 import { AccountMenu } from "./AccountMenu.js";

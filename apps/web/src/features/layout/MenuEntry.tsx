@@ -1,6 +1,7 @@
 import { Badge, ListItemButton, ListItemIcon, ListItemText, Tooltip } from "@mui/material";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useCan } from "../auth/useCan.js";
 import { menuTestId, type MenuItemDef } from "./menu-items.js";
 
 interface Props {
@@ -13,15 +14,16 @@ interface Props {
   onNavigate?: () => void;
 }
 
-function isActive(pathname: string, path: string): boolean {
-  // "/" is the connections page too (spec section 2).
-  if (path === "/connections" && pathname === "/") return true;
+function isActive(pathname: string, path: string, homeIsDashboard: boolean): boolean {
+  // "/" is the connections page too (spec section 2), except for those whose home is the dashboard.
+  if (path === "/connections" && pathname === "/") return !homeIsDashboard;
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
 export function MenuEntry({ item, expanded, alert = false, alertTestId, onNavigate }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const homeIsDashboard = useCan("dashboard:view");
   const label = t(item.labelKey);
   const Icon = item.icon;
 
@@ -30,7 +32,7 @@ export function MenuEntry({ item, expanded, alert = false, alertTestId, onNaviga
       <ListItemButton
         component={Link}
         to={item.path}
-        selected={isActive(pathname, item.path)}
+        selected={isActive(pathname, item.path, homeIsDashboard)}
         onClick={onNavigate}
         data-testid={menuTestId(item.path)}
         aria-label={expanded ? undefined : label}

@@ -7,6 +7,7 @@ import { useCanCheck } from "../auth/useCan.js";
 import { MenuEntry } from "./MenuEntry.js";
 import { ADMIN_ITEMS, ADMIN_SECTION_PERMISSION, SERVICE_ITEMS, visibleMenuItems } from "./menu-items.js";
 import { useConnectionsAlert } from "./useConnectionsAlert.js";
+import { useChatAlerts } from "../chats/useChatAlerts.js";
 import { useVersion } from "./useVersion.js";
 
 interface Props {
@@ -19,6 +20,7 @@ export function SideMenu({ expanded, onNavigate }: Props) {
   const { logout } = useAuth();
   const allowed = useCanCheck();
   const connectionsAlert = useConnectionsAlert();
+  const chatsUnread = useChatAlerts();
   const version = useVersion();
   const cshow = localStorage.getItem(STORAGE_KEYS.cshow) !== null;
 
@@ -36,7 +38,14 @@ export function SideMenu({ expanded, onNavigate }: Props) {
     <Box sx={{ display: "flex", flexDirection: "column", flexGrow: 1, overflowX: "hidden", overflowY: "auto" }}>
       <List component="nav" data-testid="menu-section-service" subheader={subheader(t("menu.sections.service"))}>
         {serviceItems.map((item) => (
-          <MenuEntry key={item.path} item={item} expanded={expanded} onNavigate={onNavigate} />
+          <MenuEntry
+            key={item.path}
+            item={item}
+            expanded={expanded}
+            alert={item.path === "/chats" && chatsUnread}
+            alertTestId={item.path === "/chats" ? "chats-badge" : undefined}
+            onNavigate={onNavigate}
+          />
         ))}
       </List>
       {adminItems.length > 0 && (

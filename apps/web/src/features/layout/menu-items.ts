@@ -1,25 +1,20 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountTreeOutlined from "@mui/icons-material/AccountTreeOutlined";
 import AnnouncementOutlined from "@mui/icons-material/AnnouncementOutlined";
-import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import ChatOutlined from "@mui/icons-material/ChatOutlined";
 import ChecklistOutlined from "@mui/icons-material/ChecklistOutlined";
 import CodeOutlined from "@mui/icons-material/CodeOutlined";
+import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import ContactPhoneOutlined from "@mui/icons-material/ContactPhoneOutlined";
-import EventOutlined from "@mui/icons-material/EventOutlined";
-import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import ScienceOutlined from "@mui/icons-material/ScienceOutlined";
 import FlashOnOutlined from "@mui/icons-material/FlashOnOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
-import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
 import HelpOutlineOutlined from "@mui/icons-material/HelpOutlineOutlined";
 import LocalAtmOutlined from "@mui/icons-material/LocalAtmOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
-import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import SyncAltOutlined from "@mui/icons-material/SyncAltOutlined";
-import ViewKanbanOutlined from "@mui/icons-material/ViewKanbanOutlined";
 import type { Permission } from "@atendo/shared";
 
 export interface MenuItemDef {
@@ -32,15 +27,18 @@ export interface MenuItemDef {
   cshowOnly?: boolean;
 }
 
-/** Service section: everyone (spec section 2, Application shell). */
+/**
+ * Service section: everyone (spec section 2, Application shell).
+ * Only areas whose screens exist are listed (docs/DECISIONS.md, "No placeholder pages"): transcribe, kanban,
+ * schedules, queue integrations, prompts and campaigns come back here with their pages.
+ */
 export const SERVICE_ITEMS: readonly MenuItemDef[] = [
+  // "/" is the dashboard for admins (their home); others reach the connections page there.
+  { path: "/", labelKey: "dashboard.menu", icon: DashboardOutlined, permission: "dashboard:view" },
   { path: "/tickets", labelKey: "menu.items.tickets", icon: ForumOutlined },
-  { path: "/transcribe", labelKey: "menu.items.transcribe", icon: GroupsOutlined },
   { path: "/contacts", labelKey: "menu.items.contacts", icon: ContactPhoneOutlined },
   { path: "/quick-messages", labelKey: "menu.items.quickMessages", icon: FlashOnOutlined },
-  { path: "/kanban", labelKey: "menu.items.kanban", icon: ViewKanbanOutlined, permission: "kanban:use" },
   { path: "/tags", labelKey: "menu.items.tags", icon: LocalOfferOutlined },
-  { path: "/schedules", labelKey: "menu.items.schedules", icon: EventOutlined, permission: "schedules:use" },
   { path: "/chats", labelKey: "menu.items.chats", icon: ChatOutlined, permission: "internal-chat:use" },
   { path: "/todolist", labelKey: "menu.items.todolist", icon: ChecklistOutlined },
   { path: "/helps", labelKey: "menu.items.helps", icon: HelpOutlineOutlined },
@@ -51,22 +49,8 @@ export const ADMIN_ITEMS: readonly MenuItemDef[] = [
   { path: "/connections", labelKey: "menu.items.connections", icon: SyncAltOutlined },
   { path: "/simulator", labelKey: "menu.items.simulator", icon: ScienceOutlined, permission: "simulator:use" },
   { path: "/queues", labelKey: "menu.items.queues", icon: AccountTreeOutlined },
-  {
-    path: "/queue-integration",
-    labelKey: "menu.items.queueIntegration",
-    icon: ExtensionOutlined,
-    permission: "integrations:use",
-  },
-  { path: "/prompts", labelKey: "menu.items.prompts", icon: SmartToyOutlined, permission: "prompts:use" },
   { path: "/users", labelKey: "menu.items.users", icon: PeopleAltOutlined },
   { path: "/messages-api", labelKey: "menu.items.messagesApi", icon: CodeOutlined, permission: "external-api:use" },
-  {
-    path: "/campaigns",
-    labelKey: "menu.items.campaigns",
-    icon: CampaignOutlined,
-    permission: "campaigns:use",
-    cshowOnly: true,
-  },
   { path: "/settings", labelKey: "menu.items.settings", icon: SettingsOutlined },
   { path: "/financeiro", labelKey: "menu.items.financeiro", icon: LocalAtmOutlined },
   {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { SECOND_LOGIN_SIGNOUT_MS } from "@atendo/shared";
 import { API_BASE_URL, refreshToken } from "../auth/api.js";
@@ -22,37 +22,49 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (userId === undefined || companyId === undefined) return;
-    const connection = io(API_BASE_URL, {
-      transports: ["websocket"],
-      // A function, so every (re)connect presents the token stored at that moment.
-      auth: (send) => send({ token: getToken() }),
+    // The socket library loads with the first session, not with the login page (docs/PERFORMANCE.md, web delivery).
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("socket.io-client").then(({ io }) => {
+      if (!cancelled) stop = connect(io);
     });
+    const connect = (io: typeof import("socket.io-client").io) => {
+      const connection = io(API_BASE_URL, {
+        transports: ["websocket"],
+        // A function, so every (re)connect presents the token stored at that moment.
+        auth: (send) => send({ token: getToken() }),
+      });
 
-    const detach = attachRealtimeSession({
-      socket: connection,
-      userId,
-      companyId,
-      getSessionId,
-      refresh: refreshToken,
-      signOut: () => {
-        clearSession();
-        sessionEvents.expired.emit();
-      },
-      onSecondLogin: () => {
-        toastErrorText(i18n.t("auth.secondLogin"));
-        setTimeout(() => {
+      const detach = attachRealtimeSession({
+        socket: connection,
+        userId,
+        companyId,
+        getSessionId,
+        refresh: refreshToken,
+        signOut: () => {
           clearSession();
-          window.location.reload();
-        }, SECOND_LOGIN_SIGNOUT_MS);
-      },
-      onSettingUpdate: (setting) => applySettingUpdate(queryClient, setting),
-    });
-    setSocket(connection);
+          sessionEvents.expired.emit();
+        },
+        onSecondLogin: () => {
+          toastErrorText(i18n.t("auth.secondLogin"));
+          setTimeout(() => {
+            clearSession();
+            window.location.reload();
+          }, SECOND_LOGIN_SIGNOUT_MS);
+        },
+        onSettingUpdate: (setting) => applySettingUpdate(queryClient, setting),
+      });
+      setSocket(connection);
 
+      return () => {
+        detach();
+        connection.disconnect();
+        setSocket(null);
+      };
+    };
     return () => {
-      detach();
-      connection.disconnect();
-      setSocket(null);
+      cancelled = true;
+      stop?.();
     };
   }, [userId, companyId, queryClient]);
 

@@ -2,6 +2,7 @@ import { Alert, Box, Divider, Grid, Skeleton, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import {
   GLOBAL_SETTING_KEYS,
+  PUBLIC_SETTING_KEYS,
   SECRET_SETTING_KEYS,
   SETTING_DEFAULTS,
   SETTING_KEYS,
@@ -12,6 +13,7 @@ import {
 import { useCan } from "../auth/useCan.js";
 import { settingValue, usePublicSetting, useSettings, type PublicSettingKey } from "./api.js";
 import { SettingField } from "./SettingField.js";
+import { SecretSettingField } from "./SecretSettingField.js";
 
 const COMPANY_KEYS = SETTING_KEYS.filter((key) => !isGlobalSettingKey(key) && !isSecretSettingKey(key));
 
@@ -32,14 +34,19 @@ function Cell({ children }: { children: React.ReactNode }) {
   return <Grid size={{ xs: 12, sm: 6, md: 4 }}>{children}</Grid>;
 }
 
+const isPublicKey = (key: SettingKey): key is PublicSettingKey => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
+
 /** Platform-wide keys read through their public endpoints, so they show whichever company the super user is in. */
-function GlobalSetting({ settingKey, disabled }: { settingKey: PublicSettingKey; disabled: boolean }) {
+function PublicGlobalSetting({ settingKey, disabled }: { settingKey: PublicSettingKey; disabled: boolean }) {
   const setting = usePublicSetting(settingKey);
   if (setting.isPending) return <Skeleton variant="rounded" height={56} />;
   return <SettingField settingKey={settingKey} value={setting.data ?? SETTING_DEFAULTS[settingKey]} disabled={disabled} />;
 }
 
-/** The Options tab of /settings: company options, integration keys (admins) and global settings (super users). */
+/**
+ * The Options tab of /settings: company options; for super users the global settings and the Integrations secrets
+ * (write-only, shown masked).
+ */
 export function SettingsOptions() {
   const { t } = useTranslation();
   const canUpdate = useCan("settings:update");
@@ -81,7 +88,7 @@ export function SettingsOptions() {
           <Section title={t("settings.sections.integrations")} testId="settings-integrations">
             {SECRET_SETTING_KEYS.map((key) => (
               <Cell key={key}>
-                <SettingField settingKey={key} value={valueOf(key)} disabled={!canUpdate} />
+                <SecretSettingField settingKey={key} entry={settings.data?.find((entry) => entry.key === key)} />
               </Cell>
             ))}
           </Section>
@@ -93,7 +100,11 @@ export function SettingsOptions() {
           <Section title={t("settings.sections.global")} testId="settings-global">
             {GLOBAL_SETTING_KEYS.map((key) => (
               <Cell key={key}>
-                <GlobalSetting settingKey={key} disabled={false} />
+                {isPublicKey(key) ? (
+                  <PublicGlobalSetting settingKey={key} disabled={false} />
+                ) : (
+                  <SettingField settingKey={key} value={valueOf(key)} />
+                )}
               </Cell>
             ))}
           </Section>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SettingEntry, SettingKey } from "@atendo/shared";
+import type { LogoDestination, SettingEntry, SettingKey } from "@atendo/shared";
 import { api } from "../auth/api.js";
 
 export const settingsKeys = {
@@ -52,4 +52,17 @@ export function applySettingUpdate(queryClient: ReturnType<typeof useQueryClient
 
 export function settingValue(list: readonly SettingEntry[] | undefined, key: SettingKey): string | undefined {
   return list?.find((entry) => entry.key === key)?.value;
+}
+
+/** POST /settings/media-upload?ref={destination} (super users): the answer's mensagem is 'Arquivo Anexado'. */
+export function useUploadLogo() {
+  return useMutation({
+    mutationFn: async ({ destination, file }: { destination: LogoDestination; file: File }) => {
+      const form = new FormData();
+      form.append("file", file);
+      return (await api.post<{ mensagem: string }>(`/settings/media-upload?ref=${encodeURIComponent(destination)}`, form)).data;
+    },
+    // The Logo tab words a refused type itself (administration section 8).
+    meta: { silent: true },
+  });
 }

@@ -19,6 +19,16 @@ import tickets from "./tickets.json";
 import composer from "./composer.json";
 import conversation from "./conversation.json";
 import messagesList from "./messagesList.json";
+import platform from "./platform.json";
+import announcements from "./announcements.json";
+import helps from "./helps.json";
+import logos from "./logos.json";
+import accounts from "./accounts.json";
+import billing from "./billing.json";
+import chats from "./chats.json";
+import todolist from "./todolist.json";
+import messagesApi from "./messagesApi.json";
+import dashboard from "./dashboard.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const pt = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets, composer, conversation, messagesList };
+export const pt = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets, composer, conversation, messagesList, announcements, helps, logos, platform, accounts, billing, chats, todolist, messagesApi, dashboard };

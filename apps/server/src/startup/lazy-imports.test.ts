@@ -1,0 +1,53 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * Packages a start would load and keep in memory although most installs never use them: the Baileys provider (only
+ * with a "beta" connection), the spreadsheet reader (a contact import), the AWS SDK (only with S3_BUCKET).
+ */
+const LOADED_ON_USE = ["baileys", "@e965/xlsx", "@aws-sdk/client-s3"];
+
+let outdir: string;
+beforeAll(() => {
+  // The build `npm start` runs (apps/server/scripts/build.mjs), in a folder of this test's own.
+  outdir = mkdtempSync(path.join(tmpdir(), "atendo-build-"));
+  const res = spawnSync(process.execPath, [path.join(SERVER, "scripts/build.mjs"), "--outdir", outdir], { encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`build failed:\n${res.stderr}`);
+});
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+/** The packages a compiled file imports, through its static imports only or also through import(). */
+function packagesImported(file: string, followDynamic: boolean, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const code = readFileSync(path.join(outdir, file), "utf8");
+  const specifiers = [
+    ...code.matchAll(/^(?:import|export)\s(?:[^"';]*?\sfrom\s)?"([^"]+)"/gm),
+    ...code.matchAll(/^\}\s*from\s"([^"]+)"/gm),
+    ...(followDynamic ? code.matchAll(/\bimport\("([^"]+)"\)/g) : []),
+  ].map((m) => m[1]!);
+  for (const spec of specifiers) {
+    if (spec.startsWith("./")) for (const p of packagesImported(spec.slice(2), followDynamic, seen)) packages.add(p);
+    else packages.add(spec);
+  }
+  return packages;
+}
+
+const names = (set: Set<string>, pkg: string) => [...set].some((p) => p === pkg || p.startsWith(`${pkg}/`));
+
+it("the compiled server loads Baileys, the spreadsheet reader and the AWS SDK when first used, not at start", () => {
+  const atStart = packagesImported("main.js", false);
+  const ever = packagesImported("main.js", true);
+  expect(names(atStart, "fastify")).toBe(true);
+  for (const pkg of LOADED_ON_USE) {
+    expect(names(ever, pkg), `${pkg} is used by the server`).toBe(true);
+    expect(names(atStart, pkg), `${pkg} is imported at start: import() it where it is used`).toBe(false);
+  }
+});
