@@ -9,9 +9,10 @@ const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..
 
 /**
  * Packages a start would load and keep in memory although most installs never use them: the Baileys provider (only
- * with a "beta" connection), the spreadsheet reader (a contact import), the AWS SDK (only with S3_BUCKET).
+ * with a "beta" connection), the spreadsheet reader (a contact import), the AWS SDK (only with S3_BUCKET), jsdom (the
+ * SVG logo sanitiser).
  */
-const LOADED_ON_USE = ["baileys", "@e965/xlsx", "@aws-sdk/client-s3"];
+const LOADED_ON_USE = ["baileys", "@e965/xlsx", "@aws-sdk/client-s3", "jsdom"];
 
 let outdir: string;
 beforeAll(() => {
@@ -42,7 +43,7 @@ function packagesImported(file: string, followDynamic: boolean, seen = new Set<s
 
 const names = (set: Set<string>, pkg: string) => [...set].some((p) => p === pkg || p.startsWith(`${pkg}/`));
 
-it("the compiled server loads Baileys, the spreadsheet reader and the AWS SDK when first used, not at start", () => {
+it("the compiled server loads Baileys, the spreadsheet reader, the AWS SDK and jsdom when first used, not at start", () => {
   const atStart = packagesImported("main.js", false);
   const ever = packagesImported("main.js", true);
   expect(names(atStart, "fastify")).toBe(true);

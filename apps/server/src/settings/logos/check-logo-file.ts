@@ -1,7 +1,6 @@
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "../../errors.js";
-import { InvalidSvgError, sanitizeSvg } from "./sanitize-svg.js";
 
 /** Logos are small; an image past this is a mistake (or an attempt to fill the disk). */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -32,6 +31,8 @@ export async function checkLogoFile(fileName: string, data: Buffer): Promise<Che
   if (ext === ".svg" && (detected === undefined || detected.ext === "xml")) {
     const text = decodeUtf8(data);
     if (text === null) throw invalidType();
+    // jsdom (under the sanitiser) is loaded by the first SVG logo, not at every start: ~0.5 s and ~70 MB.
+    const { InvalidSvgError, sanitizeSvg } = await import("./sanitize-svg.js");
     try {
       return { contentType: "image/svg+xml", ext, data: Buffer.from(sanitizeSvg(text), "utf8") };
     } catch (error) {
