@@ -1,25 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PlanRecord } from "@atendo/shared";
-import type { Database } from "../db/client.js";
-import { createTestApp, createTestDatabase, type TestApp } from "../test/helpers.js";
-import { superAdmin, unique } from "./test-support.js";
+import { planBody, superAdminSuite } from "./test-support.js";
 
-let database: Database;
-let app: TestApp;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  headers = (await superAdmin(app, database.db)).headers;
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const call = (method: string, url: string, payload?: unknown, withSession = true) =>
-  app.inject({ method: method as never, url, headers: withSession ? headers : {}, payload: payload as object });
-const planBody = (overrides: Record<string, unknown> = {}) => ({ name: `Plano ${unique()}`, users: 3, connections: 1, queues: 2, value: "49,90", ...overrides });
+const { call } = superAdminSuite();
 
 describe("POST /plans", () => {
   it("creates a plan with its limits, value and flags (flags left out are off), and reads it back", async () => {
