@@ -8,16 +8,13 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: a throwaway database
  * is created there and dropped afterwards), BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1, BENCH_KEEP=1.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import type { DashboardView } from "@atendo/shared";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { buildApp } from "../src/app.js";
-import type { Config } from "../src/config.js";
+import { benchConfig } from "./bench-config.js";
 import { companies, plans, queues, users, whatsapps } from "../src/db/schema.js";
 import { hashPassword } from "../src/auth/passwords.js";
 import { getDashboard } from "../src/dashboard/get-dashboard.js";
@@ -28,32 +25,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const QUEUES = 6;
 const USERS = 20;
-
-function config(): Config {
-  return {
-    dataDir: mkdtempSync(path.join(tmpdir(), "atendo-bench-")),
-    nodeEnv: "test",
-    port: 0,
-    host: "127.0.0.1",
-    jwtSecret: randomBytes(32).toString("hex"),
-    whatsappEncryptionKey: randomBytes(32),
-    accessTokenTtlSeconds: 3600,
-    refreshTokenTtlDays: 1,
-    cookieSecure: false,
-    trustProxy: false,
-    adminEmail: "bench@atendo.local",
-    seedDemo: false,
-    logLevel: "silent",
-    loginRateLimitPerIp: 1_000_000,
-    loginRateLimitPerEmail: 1_000_000,
-    webDist: "/nonexistent-web-dist",
-    version: "bench",
-    simulatorEnabled: true,
-    sessionLeaseSeconds: 30,
-    sessionSweep: false,
-    jobsSchema: `pgboss_bench_${randomBytes(4).toString("hex")}`,
-  };
-}
 
 /**
  * The company of bench:tickets (the same generate_series seeding: 10% pending, 20% open, 70% closed over 90 days,
@@ -147,7 +118,7 @@ async function measure(label: string, database: Database): Promise<void> {
   }
   console.log(`  dashboard queries (30 days, all aggregates)  ${summary(queries)}`);
 
-  const app = await buildApp({ database, config: config() });
+  const app = await buildApp({ database, config: benchConfig() });
   await app.ready();
   try {
     const res = await app.inject({ method: "POST", url: "/auth/login", payload: { email: login.email, password: login.password } });

@@ -9,16 +9,13 @@
  * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1,
  * BENCH_KEEP=1 (keeps the PostgreSQL database for EXPLAIN).
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { min, sql } from "drizzle-orm";
 import type { TicketPage } from "@atendo/shared";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { buildApp } from "../src/app.js";
-import type { Config } from "../src/config.js";
+import { benchConfig } from "./bench-config.js";
 import { companies, plans, queues, tickets, userQueues, users, whatsapps } from "../src/db/schema.js";
 import { hashPassword } from "../src/auth/passwords.js";
 
@@ -28,32 +25,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const QUEUES = 6;
 const USERS = 20;
-
-function config(): Config {
-  return {
-    dataDir: mkdtempSync(path.join(tmpdir(), "atendo-bench-")),
-    nodeEnv: "test",
-    port: 0,
-    host: "127.0.0.1",
-    jwtSecret: randomBytes(32).toString("hex"),
-    whatsappEncryptionKey: randomBytes(32),
-    accessTokenTtlSeconds: 3600,
-    refreshTokenTtlDays: 1,
-    cookieSecure: false,
-    trustProxy: false,
-    adminEmail: "bench@atendo.local",
-    seedDemo: false,
-    logLevel: "silent",
-    loginRateLimitPerIp: 1_000_000,
-    loginRateLimitPerEmail: 1_000_000,
-    webDist: "/nonexistent-web-dist",
-    version: "bench",
-    simulatorEnabled: true,
-    sessionLeaseSeconds: 30,
-    sessionSweep: false,
-    jobsSchema: `pgboss_bench_${randomBytes(4).toString("hex")}`,
-  };
-}
 
 /** The company: 6 queues, 20 agents (the measured one in queues 1 and 2), TICKETS tickets with their contacts and messages. */
 async function fill(database: Database): Promise<{ email: string; password: string }> {
@@ -117,7 +88,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function measure(label: string, database: Database): Promise<void> {
   console.log(`\n${label}`);
   const login = await fill(database);
-  const app = await buildApp({ database, config: config() });
+  const app = await buildApp({ database, config: benchConfig() });
   await app.ready();
   try {
     const res = await app.inject({ method: "POST", url: "/auth/login", payload: login });
