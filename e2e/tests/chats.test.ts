@@ -35,7 +35,7 @@ describe("internal chat", () => {
     await admin.page.waitForURL("**/chats/*-*");
     await admin.page.getByTestId("chat-input").fill("Bruno, pode cobrir o plantão?");
     await admin.page.getByTestId("chat-send").click();
-    await admin.page.getByText("Bruno, pode cobrir o plantão?").waitFor();
+    await admin.page.getByTestId("chat-message-text").filter({ hasText: "Bruno, pode cobrir o plantão?" }).waitFor();
 
     // The agent, on another page, gets the unread badge without reloading.
     await agent.page.locator("[data-testid=chats-badge]:visible").waitFor({ timeout: 15_000 });
@@ -45,17 +45,17 @@ describe("internal chat", () => {
     expect(chat).toBeDefined();
     expect(await agent.page.getByTestId(`chat-unreads-${chat.id}`).innerText()).toBe("1");
     await agent.page.getByTestId(`chat-item-${chat.id}`).click();
-    await agent.page.getByText("Bruno, pode cobrir o plantão?").waitFor();
+    await agent.page.getByTestId("chat-message-text").filter({ hasText: "Bruno, pode cobrir o plantão?" }).waitFor();
     // Opening it cleared the count and the badge.
     await agent.page.locator("[data-testid=chats-badge]:visible").waitFor({ state: "detached", timeout: 15_000 });
 
     // A further message arrives live in the open chat.
     await admin.page.getByTestId("chat-input").fill("Obrigada!");
     await admin.page.getByTestId("chat-input").press("Enter");
-    await agent.page.getByText("Obrigada!").waitFor({ timeout: 15_000 });
+    await agent.page.getByTestId("chat-message-text").filter({ hasText: "Obrigada!" }).waitFor({ timeout: 15_000 });
     await agent.page.getByTestId("chat-input").fill("Posso sim.");
     await agent.page.getByTestId("chat-send").click();
-    await admin.page.getByText("Posso sim.").waitFor({ timeout: 15_000 });
+    await admin.page.getByTestId("chat-message-text").filter({ hasText: "Posso sim." }).waitFor({ timeout: 15_000 });
 
     // A user of another company cannot open it by its uuid, nor reach its messages by id.
     const other = await newPage(browser);
