@@ -1,16 +1,7 @@
-/** A spreadsheet cell: text, a number, or empty. */
+import { inertText } from "../storage/inert-text.js";
+
+/** A spreadsheet cell: text, a number, or empty. Text is written inert (storage/inert-text.ts). */
 export type Cell = string | number | null;
-
-/**
- * Formula injection (CSV/spreadsheet injection): a text cell that begins with one of these is read as a formula by
- * spreadsheet programs. Such a cell is written as text: prefixed with an apostrophe in CSV, and as a plain string cell
- * (never a formula) in XLSX, with the same apostrophe so that a copy-paste stays inert.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function inertText(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
 
 function csvField(cell: Cell): string {
   if (cell === null) return "";

@@ -1,5 +1,6 @@
 import * as XLSX from "@e965/xlsx";
-import { inertText, type Cell } from "./spreadsheet-cells.js";
+import { inertText } from "../storage/inert-text.js";
+import type { Cell } from "./spreadsheet-cells.js";
 
 /** One sheet of the workbook: every text cell is a string cell (type "s"), never a formula. */
 function sheetOf(rows: Cell[][]): XLSX.WorkSheet {

@@ -1,7 +1,6 @@
 import * as XLSX from "@e965/xlsx";
+import { inertText } from "./inert-text.js";
 
-/** What a spreadsheet program reads as the start of a formula (and tab / carriage return, which some strip first). */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * A cell of an exported sheet: text stays text. In XLSX every value is a string cell (type "s", never a formula, never
@@ -10,7 +9,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function spreadsheetCell(value: unknown, bookType: "xlsx" | "csv"): XLSX.CellObject {
   const text = value === null || value === undefined ? "" : String(value);
-  return { t: "s", v: bookType === "csv" && FORMULA_START.test(text) ? `'${text}` : text };
+  return { t: "s", v: bookType === "csv" ? inertText(text) : text };
 }
 
 /**

@@ -32,7 +32,7 @@ describe("CompaniesTab", { timeout: 20_000 }, () => {
     expect(screen.getByTestId("company-row-12").getAttribute("data-due")).toBe("overdue");
     expect(screen.getByTestId("company-row-13").getAttribute("data-due")).toBe("ok");
     expect(screen.getByTestId("company-row-1").getAttribute("data-due")).toBe("none");
-    expect(screen.getByTestId("company-due-11").textContent).toContain("Vence em breve");
+    expect(screen.getByTestId("company-due-11").textContent).toContain("Vence em até 5 dias");
     expect(screen.getByTestId("company-due-12").textContent).toContain("Vencida");
     // The platform's company can be neither disabled nor deleted.
     expect(screen.queryByTestId("company-delete-1")).toBeNull();
