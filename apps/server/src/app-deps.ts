@@ -9,6 +9,7 @@ import type { SessionManager } from "./whatsapp/sessions/session-manager.js";
 import type { FlowHooks } from "./tickets/flow/flow-hooks.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { CodeRateLimiter } from "./accounts/code-rate-limit.js";
+import type { Outbound } from "./outbound/outbound.js";
 
 /**
  * What `buildApp` hands to routes, services and workers (`app.deps`). Its own module, apart from app.ts, so that the
@@ -33,4 +34,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** How many e-mailed codes (signup, password reset) an IP and an address may ask for. */
   codeLimiter: CodeRateLimiter;
+  /** Calls to outside services: the SSRF-guarded fetch with its timeout, and the per-key circuit (outbound/). */
+  outbound: Outbound;
 }

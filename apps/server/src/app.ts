@@ -14,6 +14,7 @@ import { RequestLogAtDebug } from "./http/request-log.js";
 import { registerWebClient } from "./http/serve-web.js";
 import { serializeRequest, withRedactedUrls } from "./http/redact-url.js";
 import { createMailer } from "./mail/mailer.js";
+import { createOutbound } from "./outbound/outbound.js";
 import { registerMailJobs } from "./mail/register-mail-jobs.js";
 import { createCodeRateLimiter } from "./accounts/code-rate-limit.js";
 import { accountsRoutes } from "./accounts/routes.js";
@@ -133,6 +134,7 @@ export async function buildApp(opts: {
     sessions: createAppSessions({ db, config, logger: app.log, realtime, storage }),
     flow: undefined as unknown as FlowHooks,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? "Atendo <no-reply@atendo.local>", dataDir: config.dataDir, logger: app.log }),
+    outbound: createOutbound(config),
     codeLimiter: createCodeRateLimiter({ perIp: config.codeRateLimitPerIp ?? 20, perEmail: config.codeRateLimitPerEmail ?? 5, redis: opts.redis }),
   };
   deps.flow = createFlow(deps);

@@ -71,6 +71,23 @@ const envSchema = z.object({
   // Billing: Asaas (the API key is the super Integrations setting "asaas").
   ASAAS_API_URL: z.url({ error: "must be a URL such as https://api.asaas.com/v3" }).default("https://api.asaas.com/v3"),
   ASAAS_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").max(255).optional(),
+  // Outside services (integrations, AI, transcription): hosts the SSRF guard lets through although not public, and the timeout.
+  OUTBOUND_ALLOW_HOSTS: z.string().default(""),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(100).max(600_000).default(15_000),
+  // Public providers' base URLs (configurable so tests reach local fakes).
+  OPENAI_API_URL: z.url({ error: "must be a URL such as https://api.openai.com/v1" }).default("https://api.openai.com/v1"),
+  // Audio transcription and group summaries (ai/): the providers' base URLs.
+  DEEPGRAM_API_URL: z.url({ error: "must be a URL such as https://api.deepgram.com" }).default("https://api.deepgram.com"),
+  ASSEMBLYAI_API_URL: z.url({ error: "must be a URL such as https://api.assemblyai.com" }).default("https://api.assemblyai.com"),
+  GEMINI_API_URL: z.url({ error: "must be a URL such as https://generativelanguage.googleapis.com" }).default("https://generativelanguage.googleapis.com"),
+  OPENROUTER_API_URL: z.url({ error: "must be a URL such as https://openrouter.ai/api/v1" }).default("https://openrouter.ai/api/v1"),
+  DIALOGFLOW_API_URL: z.url({ error: "must be a URL such as https://dialogflow.googleapis.com" }).default("https://dialogflow.googleapis.com"),
+  // AI prompts (ai/): the chat model, and Azure's text-to-speech endpoint with {region} for the prompt's voice region.
+  OPENAI_MODEL: z.string().trim().min(1).max(100).default("gpt-4o-mini"),
+  AZURE_SPEECH_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, "must be a URL such as https://{region}.tts.speech.microsoft.com/cognitiveservices/v1")
+    .default("https://{region}.tts.speech.microsoft.com/cognitiveservices/v1"),
 });
 
 export interface Config {
@@ -123,6 +140,23 @@ export interface Config {
   apiRateLimitPerMinute?: number;
   /** Payments (billing/): the static Pix key and merchant, Asaas's base URL and its webhook token. */
   billing?: BillingConfig;
+  /** Host names, IP addresses or CIDR ranges outside services may be reached at although not public (OUTBOUND_ALLOW_HOSTS). */
+  outboundAllowHosts?: string[];
+  /** Default timeout of a call to an outside service (OUTBOUND_TIMEOUT_MS, 15 s). */
+  outboundTimeoutMs?: number;
+  /** OpenAI API base with the version (OPENAI_API_URL): the openaiassist integration, AI prompts, transcription. */
+  openaiApiUrl?: string;
+  /** Transcription and summary providers' base URLs (DEEPGRAM_API_URL, ASSEMBLYAI_API_URL, GEMINI_API_URL, OPENROUTER_API_URL). */
+  deepgramApiUrl?: string;
+  assemblyaiApiUrl?: string;
+  geminiApiUrl?: string;
+  openrouterApiUrl?: string;
+  /** Dialogflow ES API base (DIALOGFLOW_API_URL), without the version. */
+  dialogflowApiUrl?: string;
+  /** The model AI prompts answer with (OPENAI_MODEL, default gpt-4o-mini). */
+  openaiModel?: string;
+  /** Azure text-to-speech endpoint, `{region}` replaced by the prompt's voice region (AZURE_SPEECH_URL). */
+  azureSpeechUrl?: string;
 }
 
 export interface BillingConfig {
@@ -211,6 +245,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeRateLimitPerIp: e.CODE_RATE_LIMIT_PER_IP,
     codeRateLimitPerEmail: e.CODE_RATE_LIMIT_PER_EMAIL,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(",").map((h) => h.trim()).filter(Boolean),
+    outboundTimeoutMs: e.OUTBOUND_TIMEOUT_MS,
+    openaiApiUrl: e.OPENAI_API_URL,
+    deepgramApiUrl: e.DEEPGRAM_API_URL,
+    assemblyaiApiUrl: e.ASSEMBLYAI_API_URL,
+    geminiApiUrl: e.GEMINI_API_URL,
+    openrouterApiUrl: e.OPENROUTER_API_URL,
+    dialogflowApiUrl: e.DIALOGFLOW_API_URL,
+    openaiModel: e.OPENAI_MODEL,
+    azureSpeechUrl: e.AZURE_SPEECH_URL,
     version: readVersion(),
   };
 }

@@ -63,6 +63,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobsSchema: `pgboss_test_${unique()}`,
     // Retries and timed steps are found by polling: at pg-boss's fastest rate, so job tests do not sit out 2 s polls.
     jobsPollIntervalSeconds: 0.5,
+    // Tests reach outside services only as local fakes; a test of the SSRF guard passes [].
+    outboundAllowHosts: ["127.0.0.1", "localhost", "::1"],
+    outboundTimeoutMs: 5_000,
     ...overrides,
   };
 }
