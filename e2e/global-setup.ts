@@ -9,6 +9,8 @@ import type { TestProject } from "vitest/node";
 import { findChromium } from "./chromium.js";
 import { startFakeAsaas } from "../apps/server/src/test/fakes/asaas.js";
 import { serveMailbox, startFakeSmtp } from "../apps/server/src/test/fakes/smtp.js";
+import { startFakeOpenAi } from "../apps/server/src/test/fakes/openai.js";
+import { startFakeGraphApi } from "../apps/server/src/test/fakes/graph-api.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,6 +21,8 @@ declare module "vitest" {
     asaasKey: string;
     /** The fake SMTP server's mailbox (signup and reset codes): GET `${mailboxUrl}/messages?to=<address>`. */
     mailboxUrl: string;
+    /** The fake Graph API (WhatsApp Cloud API): POST `${graphApiUrl}/__control/phones`, GET `/__control/sent`. */
+    graphApiUrl: string;
   }
 }
 
@@ -68,6 +72,17 @@ export default async function setup(project: TestProject) {
   // Mail goes to a local SMTP server; tests read it over HTTP (e2e/mailbox.ts).
   const smtp = await startFakeSmtp();
   const mailbox = await serveMailbox(smtp);
+  // AI prompts answer through a fake OpenAI (OPENAI_API_URL is a server setting): each answer names what it answers,
+  // "Resposta da IA: <the customer's last message>" (e2e/tests/prompts.test.ts).
+  const openai = await startFakeOpenAi({
+    reply: (req) => {
+      if (req.path !== "/v1/chat/completions") return undefined;
+      const users = (req.body?.messages ?? []).filter((m: { role: string }) => m.role === "user");
+      return `Resposta da IA: ${String(users.at(-1)?.content ?? "")}`;
+    },
+  });
+  // Cloud API connections talk to it (WHATSAPP_CLOUD_API_URL): its URL must be known before the server starts.
+  const graph = await startFakeGraphApi();
   // scripts/start.mjs, as `npm start`: builds what changed (server, database template, client), runs the compiled server.
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: path.join(ROOT, "apps/server"),
@@ -88,12 +103,18 @@ export default async function setup(project: TestProject) {
       SMTP_URL: smtp.url,
       MAIL_FROM: "Atendo <no-reply@atendo.test>",
       CODE_RATE_LIMIT_PER_IP: "10000",
+      OPENAI_API_URL: openai.url,
+      WHATSAPP_CLOUD_API_URL: graph.url,
+      WHATSAPP_CLOUD_API_VERSION: graph.version,
+      // The local fakes are on loopback, which the SSRF guard refuses unless allowed.
+      OUTBOUND_ALLOW_HOSTS: "127.0.0.1,localhost",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 60_000);
+    // npm test builds beforehand; a lone e2e run may build the client here first (slow on a busy machine).
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       process.stdout.write(`[server] ${chunk.toString()}`);
@@ -111,6 +132,7 @@ export default async function setup(project: TestProject) {
   project.provide("asaasControlUrl", asaas.url.replace(/\/v3$/, ""));
   project.provide("asaasKey", asaas.apiKey);
   project.provide("mailboxUrl", mailbox.url);
+  project.provide("graphApiUrl", graph.url);
 
   return async () => {
     child.kill("SIGTERM");
@@ -118,6 +140,8 @@ export default async function setup(project: TestProject) {
     await asaas.close();
     await mailbox.close();
     await smtp.close();
+    await openai.close();
+    await graph.close();
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,10 +1,13 @@
 /**
- * npm run bench:tickets — p50/p95 of GET /tickets for one agent on a company with 100,000 tickets and 1,000,000
- * messages, on PGlite and (when reachable) on PostgreSQL. Rows are made with generate_series in SQL; requests go
- * through the whole app (authentication, validation, visibility, presenters) with app.inject.
+ * npm run bench:tickets — p50/p95 and queries per request of GET /tickets for one agent and for an admin with
+ * show-all, on every tab and on a search by message text and by contact name, on a company with 100,000 tickets and
+ * 1,000,000 messages, on PGlite and (when reachable) on PostgreSQL. Rows are made with generate_series in SQL; requests
+ * go through the whole app (authentication, validation, visibility, presenters) with app.inject. The same-run baseline
+ * is the query shape before issue 15 (scripts/baseline/), called directly on the same rows (without HTTP and session:
+ * the comparison favours the baseline), with the ratio printed.
  *
- * Environment: BENCH_TICKETS (default 100000), BENCH_MESSAGES_PER_TICKET (10), BENCH_REQUESTS (200, split over the
- * open, pending and closed tabs and a search), TEST_DATABASE_URL or BENCH_DATABASE_URL (default
+ * Environment: BENCH_TICKETS (default 100000), BENCH_MESSAGES_PER_TICKET (10), BENCH_REQUESTS (40 per kind and user),
+ * BENCH_BASELINE=0 (skips the baseline), TEST_DATABASE_URL or BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres: a throwaway database is created there and dropped afterwards),
  * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1,
  * BENCH_KEEP=1 (keeps the PostgreSQL database for EXPLAIN).
@@ -16,18 +19,27 @@ import type { TicketPage } from "@atendo/shared";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { buildApp } from "../src/app.js";
 import { benchConfig } from "./bench-config.js";
-import { companies, plans, queues, tickets, userQueues, users, whatsapps } from "../src/db/schema.js";
+import { companies, contacts, plans, queues, tickets, userQueues, users, whatsapps } from "../src/db/schema.js";
+import { listTicketsBefore } from "./baseline/list-tickets-before-15.js";
 import { hashPassword } from "../src/auth/passwords.js";
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const PER_TICKET = Number(process.env.BENCH_MESSAGES_PER_TICKET ?? 10);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
+const BASELINE = process.env.BENCH_BASELINE !== "0";
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const QUEUES = 6;
 const USERS = 20;
 
 /** The company: 6 queues, 20 agents (the measured one in queues 1 and 2), TICKETS tickets with their contacts and messages. */
-async function fill(database: Database): Promise<{ email: string; password: string }> {
+interface Filled {
+  password: string;
+  companyId: number;
+  agent: { id: number; email: string };
+  admin: { id: number; email: string };
+}
+
+async function fill(database: Database): Promise<Filled> {
   const db = database.db;
   const [plan] = await db.insert(plans).values({ name: `Bench ${randomBytes(3).toString("hex")}` }).returning();
   const [company] = await db.insert(companies).values({ name: `Bench ${randomBytes(3).toString("hex")}`, planId: plan!.id }).returning();
@@ -44,6 +56,10 @@ async function fill(database: Database): Promise<{ email: string; password: stri
     .values(Array.from({ length: USERS }, (_, i) => ({ companyId, name: `Agente ${i + 1}`, email: `agent-${i}-${companyId}@bench.test`, passwordHash })))
     .returning();
   const agent = userRows[0]!;
+  const [admin] = await db
+    .insert(users)
+    .values({ companyId, name: "Admin", email: `admin-${companyId}@bench.test`, passwordHash, profile: "admin" })
+    .returning();
   await db.insert(userQueues).values([
     { companyId, userId: agent.id, queueId: queueRows[0]!.id },
     { companyId, userId: agent.id, queueId: queueRows[1]!.id },
@@ -80,48 +96,83 @@ async function fill(database: Database): Promise<{ email: string; password: stri
   await db.execute(sql`analyze`);
   console.log(`  filled ${TICKETS} tickets and ${TICKETS * PER_TICKET} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   started = Date.now();
-  return { email: agent.email, password };
+  return { password, companyId, agent: { id: agent.id, email: agent.email }, admin: { id: admin!.id, email: admin!.email } };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** Counts the statements this process sends to the app's database (pg-boss's own pool is apart on PostgreSQL). */
+function countQueries(database: Database): { read(): number } {
+  let n = 0;
+  const target = (database.pool ?? database.pglite) as unknown as { query: (...args: unknown[]) => unknown };
+  const original = target.query.bind(target);
+  target.query = (...args: unknown[]) => {
+    n++;
+    return original(...args);
+  };
+  return { read: () => n };
+}
+
+type Kind = "open" | "pending" | "closed" | "search-text" | "search-name";
+const KINDS: Kind[] = ["open", "pending", "closed", "search-text", "search-name"];
+
 async function measure(label: string, database: Database): Promise<void> {
   console.log(`\n${label}`);
-  const login = await fill(database);
+  const filled = await fill(database);
+  const queries = countQueries(database);
   const app = await buildApp({ database, config: benchConfig() });
   await app.ready();
   try {
-    const res = await app.inject({ method: "POST", url: "/auth/login", payload: login });
-    const token = res.json<{ token: string }>().token;
-    const headers = { authorization: `Bearer ${token}` };
     const [first] = await database.db.select({ id: min(tickets.id) }).from(tickets);
     const firstId = first?.id ?? 1;
-    const kinds: [string, (i: number) => string][] = [
-      ["open", (i) => `status=open&pageNumber=${1 + (i % 3)}`],
-      ["pending", (i) => `status=pending&pageNumber=${1 + (i % 3)}`],
-      ["closed", (i) => `status=closed&pageNumber=${1 + (i % 3)}`],
-      // Message text of one ticket (and of those whose id continues it): an ILIKE over messages.
-      ["search", (i) => `searchParam=${encodeURIComponent(`atendimento ${firstId + ((i * 7919) % TICKETS)}`)}`],
-    ];
-    const all: number[] = [];
-    for (const [kind, query] of kinds) {
-      // Warm up: the first request of a kind plans and caches.
-      await app.inject({ method: "GET", url: `/tickets?${query(0)}`, headers });
-      const times: number[] = [];
-      let count = 0;
-      for (let i = 0; i < Math.ceil(REQUESTS / kinds.length); i++) {
-        const started = performance.now();
-        const answer = await app.inject({ method: "GET", url: `/tickets?${query(i)}`, headers });
-        times.push(performance.now() - started);
-        if (answer.statusCode !== 200) throw new Error(`${kind}: ${answer.statusCode} ${answer.body}`);
-        count = answer.json<TicketPage>().count;
+    const [firstContact] = await database.db.select({ id: min(contacts.id) }).from(contacts);
+    const firstContactId = firstContact?.id ?? 1;
+    // Message text of one ticket (and of those whose id continues it), or a contact's name: a trigram match each.
+    const term = (kind: Kind, i: number) =>
+      kind === "search-text"
+        ? `atendimento ${firstId + ((i * 7919) % TICKETS)}`
+        : `Cliente ${1 + ((i * 7919 + firstContactId) % TICKETS)}`;
+    const params = (kind: Kind, i: number, showAll: boolean) =>
+      kind.startsWith("search")
+        ? { searchParam: term(kind, i), pageNumber: 1, showAll }
+        : { status: kind as "open" | "pending" | "closed", pageNumber: 1 + (i % 3), showAll };
+    for (const who of [
+      { name: "agent", user: filled.agent, showAll: false, seesAll: false },
+      { name: "admin show-all", user: filled.admin, showAll: true, seesAll: true },
+    ]) {
+      const res = await app.inject({ method: "POST", url: "/auth/login", payload: { email: who.user.email, password: filled.password } });
+      const headers = { authorization: `Bearer ${res.json<{ token: string }>().token}` };
+      console.log(`  ${who.name}`);
+      for (const kind of KINDS) {
+        const url = (i: number) => `/tickets?${new URLSearchParams(Object.entries(params(kind, i, who.showAll)).map(([k, v]) => [k, String(v)])).toString()}`;
+        const run = async (call: (i: number) => Promise<number>) => {
+          await call(0); // warm up: the first request of a kind plans and caches
+          const times: number[] = [];
+          const perRequest: number[] = [];
+          let count = 0;
+          for (let i = 0; i < REQUESTS; i++) {
+            const before = queries.read();
+            const started = performance.now();
+            count = await call(i);
+            times.push(performance.now() - started);
+            perRequest.push(queries.read() - before);
+          }
+          return { p50: percentile(times.sort((a, b) => a - b), 50), p95: percentile(times, 95), q: percentile(perRequest.sort((a, b) => a - b), 50), count };
+        };
+        const now = await run(async (i) => {
+          const answer = await app.inject({ method: "GET", url: url(i), headers });
+          if (answer.statusCode !== 200) throw new Error(`${kind}: ${answer.statusCode} ${answer.body}`);
+          return answer.json<TicketPage>().count;
+        });
+        let line = `    ${kind.padEnd(11)} n=${REQUESTS} p50=${now.p50.toFixed(1)} ms p95=${now.p95.toFixed(1)} ms queries/request=${now.q} (count ${now.count})`;
+        if (BASELINE) {
+          const who2 = { userId: who.user.id, companyId: filled.companyId, seesAll: who.seesAll };
+          const before = await run(async (i) => (await listTicketsBefore(database.db, who2, params(kind, i, who.showAll))).count);
+          line += ` | before issue 15: p50=${before.p50.toFixed(1)} p95=${before.p95.toFixed(1)} ms queries=${before.q + 1} (count ${before.count}) | p95 ratio ${(before.p95 / now.p95).toFixed(1)}x`;
+        }
+        console.log(line);
       }
-      all.push(...times);
-      times.sort((a, b) => a - b);
-      console.log(`  ${kind.padEnd(8)} n=${times.length} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms (count ${count})`);
     }
-    all.sort((a, b) => a - b);
-    console.log(`  ${"all".padEnd(8)} n=${all.length} p50=${percentile(all, 50).toFixed(1)} ms p95=${percentile(all, 95).toFixed(1)} ms`);
   } finally {
     await app.close();
   }
@@ -145,7 +196,7 @@ async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`GET /tickets for one agent: ${TICKETS} tickets, ${TICKETS * PER_TICKET} messages, ${REQUESTS} requests per database`);
+  console.log(`GET /tickets, agent and admin show-all: ${TICKETS} tickets, ${TICKETS * PER_TICKET} messages, ${REQUESTS} requests per kind`);
   if (process.env.BENCH_SKIP_PGLITE !== "1") {
     const database = await openDatabase({ pgliteDir: null });
     try {

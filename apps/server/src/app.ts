@@ -20,6 +20,7 @@ import { createCodeRateLimiter } from "./accounts/code-rate-limit.js";
 import { accountsRoutes } from "./accounts/routes.js";
 import { chatsRoutes } from "./chats/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
+import { contactListsRoutes } from "./contact-lists/routes.js";
 import { registerDelivery } from "./http/delivery.js";
 import { clientErrorHandler, frameworkErrors } from "./http/error-shape.js";
 import { createRealtime } from "./realtime/realtime.js";
@@ -42,6 +43,7 @@ import type { AppDeps } from "./app-deps.js";
 import { connectionsRoutes } from "./connections/routes.js";
 import { simulatorRoutes } from "./whatsapp/simulator/routes.js";
 import { createAppSessions } from "./whatsapp/sessions/create-app-sessions.js";
+import { cloudApiRoutes } from "./whatsapp/cloudapi/routes.js";
 import { canJoinTicket } from "./tickets/can-join-ticket.js";
 import { createFlow } from "./tickets/flow/create-flow.js";
 import type { FlowHooks } from "./tickets/flow/flow-hooks.js";
@@ -56,8 +58,18 @@ import { ticketRoomsOf } from "./tickets/ticket-rooms-of.js";
 import { ticketsRoutes } from "./tickets/routes.js";
 import { announcementsRoutes } from "./announcements/routes.js";
 import { helpsRoutes } from "./helps/routes.js";
+import { schedulesRoutes } from "./schedules/routes.js";
+import { registerScheduleJobs } from "./schedules/register-schedule-jobs.js";
+import { campaignsRoutes } from "./campaigns/routes.js";
+import { registerCampaignJobs, withCampaignReplies } from "./campaigns/register-campaign-jobs.js";
+import { filesRoutes } from "./files/routes.js";
+import { kanbanRoutes } from "./kanban/routes.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { publicApiRoutes } from "./public-api/routes.js";
+import { aiRoutes, registerAiJobs } from "./ai/transcribe-routes.js";
+import { promptsRoutes } from "./ai/prompts/routes.js";
+import { queueIntegrationsRoutes } from "./integrations/routes.js";
+import { registerIntegrationJobs } from "./integrations/register-integration-jobs.js";
 
 /** Kept for imports written before AppDeps had its own module; new code imports it from "./app-deps.js". */
 export type { AppDeps } from "./app-deps.js";
@@ -83,6 +95,10 @@ export async function buildApp(opts: {
     // Fastify's and Node's own 4xx (bad percent-encoding, 414, 431) in the one error shape.
     frameworkErrors,
     clientErrorHandler,
+    // Every route uses the zod compilers set below: Fastify's defaults (ajv, fast-json-stringify) are then never
+    // loaded, which it otherwise does at every start (docs/PERFORMANCE.md, "Start-up and memory").
+    // (Fastify types these factories for ajv's compilers only.)
+    schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,7 +126,8 @@ export async function buildApp(opts: {
     db,
     signer,
     logger: app.log,
-    redisUrl: config.redisUrl,
+    // ioredis and the adapter are imported only with REDIS_URL (start-up time).
+    redisAdapter: config.redisUrl ? await (await import("./realtime/connect-redis-adapter.js")).connectRedisAdapter(config.redisUrl) : undefined,
     canJoinTicket,
     ticketRoomsOf,
   });
@@ -118,6 +135,7 @@ export async function buildApp(opts: {
   const storage = config.s3
     ? (await import("./storage/s3-storage.js")).createS3Storage(config.s3)
     : createFileStorage(config.dataDir);
+  const outbound = createOutbound(config);
   const deps: AppDeps = {
     db,
     database,
@@ -131,20 +149,26 @@ export async function buildApp(opts: {
     realtime,
     storage,
     jobs: await startJobs({ database, schema: config.jobsSchema, logger: app.log, pollIntervalSeconds: config.jobsPollIntervalSeconds }),
-    sessions: createAppSessions({ db, config, logger: app.log, realtime, storage }),
+    sessions: createAppSessions({ db, config, logger: app.log, realtime, storage, outbound }),
     flow: undefined as unknown as FlowHooks,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? "Atendo <no-reply@atendo.local>", dataDir: config.dataDir, logger: app.log }),
-    outbound: createOutbound(config),
+    outbound,
     codeLimiter: createCodeRateLimiter({ perIp: config.codeRateLimitPerIp ?? 20, perEmail: config.codeRateLimitPerEmail ?? 5, redis: opts.redis }),
   };
-  deps.flow = createFlow(deps);
+  // Campaign confirmations and opt-out words are read from each customer message before the bot (campaigns/).
+  deps.flow = withCampaignReplies(createFlow(deps), deps);
   app.decorate("deps", deps);
   // Workers before routes: anything a request or an inbound message enqueues has its queue.
   await registerMessageJobs(deps);
-  await registerFlowJobs(deps);
+  const stopFlowJobs = await registerFlowJobs(deps);
+  app.addHook("onClose", async () => stopFlowJobs());
+  await registerIntegrationJobs(deps, app.log);
   const stopBillingJobs = await registerBillingJobs(deps);
   app.addHook("onClose", async () => stopBillingJobs());
   await registerMailJobs(deps, app.log);
+  await registerAiJobs(app as never);
+  await registerScheduleJobs(deps, app.log);
+  await registerCampaignJobs(deps, app.log);
   deps.sessions.setInboundHandler(createInboundHandler(deps, app.log));
   app.addHook("onReady", () => deps.sessions.start());
   // Before the socket server closes: this process's sessions stop and release their leases (another process, or
@@ -203,16 +227,25 @@ export async function buildApp(opts: {
   await app.register(platformRoutes);
   await app.register(connectionsRoutes);
   await app.register(simulatorRoutes);
+  await app.register(cloudApiRoutes);
   await app.register(ticketNotesRoutes);
   await app.register(ticketsRoutes);
   await app.register(messagesRoutes);
   await app.register(announcementsRoutes);
   await app.register(helpsRoutes);
+  await app.register(schedulesRoutes);
+  await app.register(campaignsRoutes);
+  await app.register(filesRoutes);
+  await app.register(kanbanRoutes);
   await app.register(billingRoutes);
   await app.register(accountsRoutes);
   await app.register(chatsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(contactListsRoutes);
+  await app.register(promptsRoutes);
+  await app.register(queueIntegrationsRoutes);
   await app.register(publicApiRoutes, { redis: opts.redis });
+  await app.register(aiRoutes);
 
   return Object.assign(app, { routeList });
 }

@@ -45,8 +45,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, "apps/web/dist")),
   SIMULATOR_ENABLED: bool.default(true),
   SESSION_LEASE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(3).max(600).default(30),
+  // Who this process is across restarts (its WhatsApp session leases): one live process per id.
+  INSTANCE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 letters, digits, dots, dashes or underscores").optional(),
   // pg-boss polls no faster than every 0.5 s.
   JOBS_POLL_INTERVAL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).min(0.5, "must be at least 0.5").max(60).default(2),
+  // Schedules: one found due later than this (the server was down) ends EXPIRADO instead of being sent.
+  SCHEDULE_MAX_DELAY_HOURS: z.coerce.number({ error: "must be a number of hours" }).min(1, "must be at least 1").max(8760).default(24),
   // Files in an S3-compatible bucket instead of DATA_DIR/files (set S3_BUCKET to turn it on).
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_PREFIX: z.string().max(200).default(""),
@@ -71,9 +75,17 @@ const envSchema = z.object({
   // Billing: Asaas (the API key is the super Integrations setting "asaas").
   ASAAS_API_URL: z.url({ error: "must be a URL such as https://api.asaas.com/v3" }).default("https://api.asaas.com/v3"),
   ASAAS_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").max(255).optional(),
+  // Core spec section 9: pending and open tickets without a message for this many hours close by themselves (0: never).
+  TICKET_AUTO_CLOSE_HOURS: z.coerce.number({ error: "must be a number of hours" }).min(0).max(8_760).default(24),
   // Outside services (integrations, AI, transcription): hosts the SSRF guard lets through although not public, and the timeout.
   OUTBOUND_ALLOW_HOSTS: z.string().default(""),
   OUTBOUND_TIMEOUT_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(100).max(600_000).default(15_000),
+  // Meta's Graph API for WhatsApp Cloud API connections (tests point it at a local fake).
+  WHATSAPP_CLOUD_API_URL: z.url({ error: "must be a URL such as https://graph.facebook.com" }).default("https://graph.facebook.com"),
+  WHATSAPP_CLOUD_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "must be a Graph API version such as v23.0")
+    .default("v23.0"),
   // Public providers' base URLs (configurable so tests reach local fakes).
   OPENAI_API_URL: z.url({ error: "must be a URL such as https://api.openai.com/v1" }).default("https://api.openai.com/v1"),
   // Audio transcription and group summaries (ai/): the providers' base URLs.
@@ -120,6 +132,11 @@ export interface Config {
   simulatorEnabled: boolean;
   /** How long a WhatsApp session lease lasts without renewal: the failover time when a process dies. */
   sessionLeaseSeconds: number;
+  /**
+   * Who this process is across restarts: INSTANCE_ID, else (embedded database) the id kept in the data folder, set
+   * by main.ts once it holds the folder's lock. Undefined: a new holder each start, which waits for old leases.
+   */
+  instanceId?: string;
   /** Files in an S3-compatible bucket; absent: DATA_DIR/files. */
   s3?: S3StorageOptions;
   /** Start sessions at boot and pick up orphaned ones (default true); tests turn it off as their files share a database. */
@@ -130,6 +147,8 @@ export interface Config {
   flowMinuteSeconds?: number;
   /** How often job workers look for due jobs besides NOTIFY (retries, delayed steps); default 2, tests 0.5. */
   jobsPollIntervalSeconds?: number;
+  /** A schedule found due more than this many hours late is not sent but ends EXPIRADO (default 24). */
+  scheduleMaxDelayHours?: number;
   /** Outgoing mail: SMTP server URL (absent: .eml files under DATA_DIR/mail) and sender (default Atendo <no-reply@atendo.local>). */
   smtpUrl?: string;
   mailFrom?: string;
@@ -140,10 +159,15 @@ export interface Config {
   apiRateLimitPerMinute?: number;
   /** Payments (billing/): the static Pix key and merchant, Asaas's base URL and its webhook token. */
   billing?: BillingConfig;
+  /** Pending/open tickets without a message for this many hours are closed (TICKET_AUTO_CLOSE_HOURS, 24; 0: never). */
+  ticketAutoCloseHours?: number;
   /** Host names, IP addresses or CIDR ranges outside services may be reached at although not public (OUTBOUND_ALLOW_HOSTS). */
   outboundAllowHosts?: string[];
   /** Default timeout of a call to an outside service (OUTBOUND_TIMEOUT_MS, 15 s). */
   outboundTimeoutMs?: number;
+  /** Graph API base URL and version of Cloud API connections (WHATSAPP_CLOUD_API_URL, WHATSAPP_CLOUD_API_VERSION). */
+  whatsappCloudApiUrl?: string;
+  whatsappCloudApiVersion?: string;
   /** OpenAI API base with the version (OPENAI_API_URL): the openaiassist integration, AI prompts, transcription. */
   openaiApiUrl?: string;
   /** Transcription and summary providers' base URLs (DEEPGRAM_API_URL, ASSEMBLYAI_API_URL, GEMINI_API_URL, OPENROUTER_API_URL). */
@@ -219,7 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     simulatorEnabled: e.SIMULATOR_ENABLED,
     sessionLeaseSeconds: e.SESSION_LEASE_SECONDS,
+    instanceId: e.INSTANCE_ID,
     jobsPollIntervalSeconds: e.JOBS_POLL_INTERVAL_SECONDS,
+    scheduleMaxDelayHours: e.SCHEDULE_MAX_DELAY_HOURS,
     ...(e.S3_BUCKET
       ? {
           s3: {
@@ -245,8 +271,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeRateLimitPerIp: e.CODE_RATE_LIMIT_PER_IP,
     codeRateLimitPerEmail: e.CODE_RATE_LIMIT_PER_EMAIL,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    ticketAutoCloseHours: e.TICKET_AUTO_CLOSE_HOURS,
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(",").map((h) => h.trim()).filter(Boolean),
     outboundTimeoutMs: e.OUTBOUND_TIMEOUT_MS,
+    whatsappCloudApiUrl: e.WHATSAPP_CLOUD_API_URL,
+    whatsappCloudApiVersion: e.WHATSAPP_CLOUD_API_VERSION,
     openaiApiUrl: e.OPENAI_API_URL,
     deepgramApiUrl: e.DEEPGRAM_API_URL,
     assemblyaiApiUrl: e.ASSEMBLYAI_API_URL,

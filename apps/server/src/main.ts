@@ -1,10 +1,9 @@
 import path from "node:path";
 import dotenv from "dotenv";
 import pino, { type DestinationStream } from "pino";
-import { Redis } from "ioredis";
 import { ConfigError, loadConfig, REPO_ROOT } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
-import { lockDataDir } from "./db/lock.js";
+import { dataFolderInstanceId, lockDataDir } from "./db/lock.js";
 import { seedDatabase } from "./seed/seed-database.js";
 import { buildApp } from "./app.js";
 import { mailFolder } from "./mail/mailer.js";
@@ -40,7 +39,11 @@ async function main(): Promise<void> {
   let releaseLock: (() => Promise<void>) | undefined;
   let database: Database;
   try {
-    if (!config.databaseUrl) releaseLock = await lockDataDir(config.dataDir);
+    if (!config.databaseUrl) {
+      releaseLock = await lockDataDir(config.dataDir);
+      // The folder is ours alone now: its id names this instance, so a restart takes its sessions back at once.
+      config = { ...config, instanceId: config.instanceId ?? dataFolderInstanceId(config.dataDir) };
+    }
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, "pgdata"),
@@ -60,7 +63,8 @@ async function main(): Promise<void> {
     simulatorEnabled: config.simulatorEnabled,
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  // Imported only with REDIS_URL: most installs have no Redis, and ioredis costs start-up time.
+  const redis = config.redisUrl ? new (await import("ioredis")).Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
   const app = await buildApp({ database, config, logger, redis });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { GlobalStyles } from "@mui/material";
 import { SnackbarProvider } from "notistack";
 import { TOAST_MS } from "@atendo/shared";
 import { AuthProvider } from "./features/auth/AuthProvider.js";
@@ -25,7 +26,10 @@ export function AppProviders({ children, queryClient, realtime = true }: Props) 
           maxSnack={3}
           autoHideDuration={TOAST_MS}
           anchorOrigin={{ vertical: "top", horizontal: "right" }}
+          classes={{ containerAnchorOriginTopRight: "app-toasts" }}
         >
+          {/* Toasts open below the top bar (56 px, 64 px from sm), never over its bells and account menu. */}
+          <GlobalStyles styles={{ ".app-toasts": { top: "64px !important", "@media (min-width: 600px)": { top: "72px !important" } } }} />
           <AuthProvider>
             {realtime ? <SocketProvider>{children}</SocketProvider> : children}
           </AuthProvider>

@@ -70,3 +70,27 @@ export const STORAGE_KEYS = {
 export const LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = "pt";
+
+/**
+ * The 49 predefined colours of the queue and tag pickers (core-service section 9): Material's 16 hues in the shades
+ * 300, 600 and 900, and black. A tag created without a colour gets the first one the company does not use yet.
+ */
+export const COLOR_PALETTE: readonly string[] = [
+  "#e57373", "#e53935", "#b71c1c",
+  "#f06292", "#d81b60", "#880e4f",
+  "#ba68c8", "#8e24aa", "#4a148c",
+  "#9575cd", "#5e35b1", "#311b92",
+  "#7986cb", "#3949ab", "#1a237e",
+  "#64b5f6", "#1e88e5", "#0d47a1",
+  "#4fc3f7", "#039be5", "#01579b",
+  "#4dd0e1", "#00acc1", "#006064",
+  "#81c784", "#43a047", "#1b5e20",
+  "#aed581", "#7cb342", "#33691e",
+  "#dce775", "#c0ca33", "#827717",
+  "#ffd54f", "#ffb300", "#ff6f00",
+  "#ffb74d", "#fb8c00", "#e65100",
+  "#ff8a65", "#f4511e", "#bf360c",
+  "#a1887f", "#6d4c41", "#3e2723",
+  "#90a4ae", "#546e7a", "#263238",
+  "#000000",
+];

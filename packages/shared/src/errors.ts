@@ -72,7 +72,19 @@ export const ERROR_CODES = [
   "ERR_API_TOKEN_MISSING",
   "ERR_API_TOKEN_INVALID",
   "ERR_WAPP_DISCONNECTED",
+  // schedules: a sent schedule is read-only
+  "ERR_SCHEDULE_ALREADY_SENT",
+  // campaigns: editability and the status machine (administration section 4)
+  "ERR_CAMPAIGN_NOT_EDITABLE",
+  "ERR_CAMPAIGN_INVALID_STATUS",
   "ERR_INTERNAL",
+  "ERR_NO_PROMPT_FOUND",
+  // queue integrations
+  "ERR_NO_INTEGRATION_FOUND",
+  "ERR_INVALID_INTEGRATION",
+  "ERR_INVALID_PROMPT",
+  // audio transcription: not a voice note / audio, or one already being transcribed
+  "ERR_NOT_TRANSCRIBABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -81,6 +81,8 @@ export const PERMISSIONS = {
   "campaigns:use": { profiles: EVERYONE, plan: "useCampaigns" },
   "kanban:use": { profiles: EVERYONE, plan: "useKanban" },
   "prompts:use": { profiles: EVERYONE, plan: "useOpenAi" },
+  // The /transcribe page: group transcription and daily summaries (AI, so the same flag as prompts).
+  "transcribe:use": { profiles: EVERYONE, plan: "useOpenAi" },
   "integrations:use": { profiles: ADMIN, plan: "useIntegrations" },
   "schedules:use": { profiles: EVERYONE, plan: "useSchedules" },
   "internal-chat:use": { profiles: EVERYONE, plan: "useInternalChat" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalNumber, formatNumber, normalizeNumber, numberVariants } from "./phone.js";
+import { canonicalNumber, displayNumber, formatNumber, normalizeNumber, numberVariants } from "./phone.js";
 
 describe("normalizeNumber", () => {
   it.each([
@@ -71,5 +71,19 @@ describe("formatNumber", () => {
     expect(formatNumber("5511987654321")).toBe("+55 11 98765 4321");
     expect(formatNumber("")).toBe("");
     expect(formatNumber("abc")).toBe("abc");
+  });
+});
+
+describe("displayNumber: the one display form of a number on every screen", () => {
+  it("formats digits, typed numbers and vCard numbers alike, international with the country's grouping", () => {
+    for (const raw of ["5511987654321", "+55 (11) 98765-4321", "+5511987654321"]) expect(displayNumber(raw), raw).toBe("+55 11 98765 4321");
+    expect(displayNumber("14155552671")).toBe("+1 415 555 2671");
+    expect(displayNumber("+44 20 7946 0958")).toBe("+44 20 7946 0958");
+  });
+
+  it("leaves what is no phone number as it is", () => {
+    expect(displayNumber("12345")).toBe("12345");
+    expect(displayNumber("Recepção")).toBe("Recepção");
+    expect(displayNumber("")).toBe("");
   });
 });

@@ -68,3 +68,16 @@ export function formatNumber(digits: string): string {
   if (!/^\d+$/.test(digits)) return digits;
   return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? digits;
 }
+
+/**
+ * Any number as typed or received ("5511987654321", "+55 (11) 98765-4321", a vCard's TEL) in the one display form
+ * of formatNumber; text that is no known number stays as it is. Every screen that shows a number uses this.
+ */
+export function displayNumber(raw: string): string {
+  const text = String(raw ?? "").trim();
+  const digits = text.replace(/\D/g, "");
+  // Fewer than 8 digits is no phone number anywhere we serve (as in normalizeNumber).
+  if (digits.length < 8 || /\p{L}|@/u.test(text)) return text;
+  const formatted = formatNumber(digits);
+  return formatted === digits ? text : formatted;
+}

@@ -16,8 +16,18 @@ export const companyEvent = {
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
   contactImport: (companyId: number) => `company-${companyId}-contactImport`,
+  /** File lists (administration section 7). */
+  file: (companyId: number) => `company-${companyId}-file`,
+  contactList: (companyId: number) => `company-${companyId}-ContactList`,
+  contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
   /** The simulator page (admins only): virtual customers' messages, acks, contacts. */
   simulator: (companyId: number) => `company-${companyId}-simulator`,
+  /** Schedules (administration section 7, event `schedule`): create, update, delete. */
+  schedule: (companyId: number) => `company-${companyId}-schedule`,
+  /** Campaigns (administration section 7, event `campaign`): create, update (status, progress), delete. */
+  campaign: (companyId: number) => `company-${companyId}-campaign`,
+  prompt: (companyId: number) => `company-${companyId}-prompt`,
+  queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
 } as const;
 
 export const ANNOUNCEMENT_EVENT = "company-announcement";
@@ -32,9 +42,13 @@ export const CLIENT_EVENTS = {
   userStatus: "userStatus",
 } as const;
 
-/** Sent by the server just before it disconnects a socket whose access token expired or whose session ended. */
+/**
+ * `sessionExpired`: sent just before the server disconnects a socket whose access token expired or whose session
+ * ended. `ready`: sent once a new connection's rooms are set up (clients join their own rooms after it).
+ */
 export const SERVER_EVENTS = {
   sessionExpired: "session-expired",
+  ready: "ready",
 } as const;
 
 /** Payload of `company-{id}-auth` when the same user signs in again elsewhere. */

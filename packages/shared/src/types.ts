@@ -26,7 +26,7 @@ export interface SessionUser {
   email: string;
   profile: Profile;
   super: boolean;
-  allTicket: "enabled" | "disabled";
+  allTicket: "enabled" | "desabled";
   companyId: number;
   whatsappId: number | null;
   online: boolean;
@@ -47,7 +47,7 @@ export interface UserView {
   email: string;
   profile: Profile;
   super: boolean;
-  allTicket: "enabled" | "disabled";
+  allTicket: "enabled" | "desabled";
   companyId: number;
   whatsappId: number | null;
   online: boolean;
@@ -122,6 +122,10 @@ export interface MessageView {
   contact: { id: number; name: string } | null;
   user: { id: number; name: string } | null;
   queueId: number | null;
+  /** Voice notes: the transcript (null until there is one) and its state (null when no transcription was asked for). */
+  transcript: string | null;
+  transcriptStatus: "pending" | "done" | "failed" | null;
+  transcriptError: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@atendo/shared";
+import { presentAllTicket, type SessionUser } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { companies, plans, users } from "../db/schema.js";
 import { listSettings } from "../settings/list-settings.js";
@@ -32,7 +32,7 @@ export async function presentSessionUser(db: DbOrTx, userId: number): Promise<Se
     email: user.email,
     profile: user.profile,
     super: user.super,
-    allTicket: user.allTicket,
+    allTicket: presentAllTicket(user.allTicket),
     companyId: user.companyId,
     whatsappId: user.whatsappId,
     online: user.online,

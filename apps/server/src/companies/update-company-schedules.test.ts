@@ -64,4 +64,12 @@ describe("company working hours", () => {
     expect((await put(token, company.id, { schedules: defaultWorkingHours().slice(0, 6) })).statusCode).toBe(400);
     expect((await put(token, company.id, {})).statusCode).toBe(400);
   });
+
+  it("refuses a day that closes before it opens", async () => {
+    const { company, token } = await signedIn("admin");
+    const backwards = defaultWorkingHours().map((day, i) => (i === 0 ? { ...day, startTime: "18:00", endTime: "08:00" } : day));
+    const res = await put(token, company.id, { schedules: backwards });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([{ path: "body.schedules.0.endTime", message: "validation.endBeforeStart" }]);
+  });
 });

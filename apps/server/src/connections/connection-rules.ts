@@ -1,3 +1,4 @@
+import { sealTranscribeKey } from "../ai/ai-secrets.js";
 import type { FastifyBaseLogger } from "fastify";
 import type { WhatsAppProvider } from "@atendo/shared";
 import type { Config } from "../config.js";
@@ -9,7 +10,7 @@ import type { SessionManager } from "../whatsapp/sessions/session-manager.js";
 /** What the connection services use. */
 export interface ConnectionDeps {
   db: Db;
-  config: Pick<Config, "simulatorEnabled" | "nodeEnv">;
+  config: Pick<Config, "simulatorEnabled" | "nodeEnv"> & Partial<Pick<Config, "whatsappEncryptionKey">>;
   sessions: SessionManager;
   storage: FileStorage;
   logger: FastifyBaseLogger;
@@ -30,6 +31,12 @@ export function assertProviderAllowed(config: ConnectionDeps["config"], provider
 /** Spec 5: with more than one queue the greeting message is required (it offers the queues to choose from). */
 export function assertGreeting(queueIds: number[], greetingMessage: string): void {
   if (new Set(queueIds).size > 1 && greetingMessage.trim() === "") throw new AppError("ERR_WAPP_GREETING_REQUIRED", 400);
+}
+
+/** The transcription key as stored: sealed when the app has its encryption key (ai/ai-secrets.ts). */
+export function transcribeKeyPatch(config: ConnectionDeps["config"], companyId: number, value: string | null | undefined): string | null | undefined {
+  const patch = secretPatch(value);
+  return patch && config.whatsappEncryptionKey ? sealTranscribeKey(config.whatsappEncryptionKey, companyId, patch) : patch;
 }
 
 /** Write-only secrets: absent keeps the stored value, null or "" clears it. */

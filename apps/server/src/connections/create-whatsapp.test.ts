@@ -108,21 +108,28 @@ describe("POST /whatsapp", () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe("ERR_WAPP_NAME_ALREADY_EXISTS");
 
-    for (const body of [{ name: "x" }, { name: "Ok", status: "CONNECTED" }, { name: "Ok", promptId: 3 }, { name: "Ok", provider: "cloud" }, { name: "Ok", maxUseBotQueues: -1 }]) {
+    for (const body of [{ name: "x" }, { name: "Ok", status: "CONNECTED" }, { name: "Ok", promptId: "three" }, { name: "Ok", provider: "cloud" }, { name: "Ok", maxUseBotQueues: -1 }]) {
       const res = await post(asAdmin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toBe("ERR_VALIDATION");
     }
+    // A prompt id that is not one of the company's prompts (integrations/assert-bot-links.ts).
+    const unknownPrompt = await post(asAdmin, { name: "Ok", promptId: 424242 });
+    expect(unknownPrompt.statusCode).toBe(400);
+    expect(unknownPrompt.json()).toEqual({ error: "ERR_INVALID_PROMPT", details: { id: 424242 } });
   });
 
-  it("keeps the transcription key write-only and takes no API token (the server generates it)", async () => {
+  it("keeps the transcription key write-only and stores no typed API token (the server generates it)", async () => {
     const { asAdmin, asAgent } = await connectionsCompany(app, database.db);
     const res = await post(asAdmin, { name: "Transcrição", transcribekey: "sk-secret-key", transcribeprovider: "openai", transcribe: true });
     const created = res.json<WhatsAppView>();
     expect(created.hasTranscribeKey).toBe(true);
     expect(res.body).not.toContain("sk-secret-key");
     expect(created.hasToken).toBe(false);
-    expect((await post(asAdmin, { name: "Com token", token: "chosen-by-the-client" })).statusCode).toBe(400);
+    // The spec's client sends a token with the connection: the save works and the token is ignored.
+    const typed = await post(asAdmin, { name: "Com token", token: "chosen-by-the-client" });
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json<WhatsAppView>().hasToken).toBe(false);
     const asSeenByAgent = await app.inject({ method: "GET", url: `/whatsapp/${created.id}`, headers: asAgent });
     expect(asSeenByAgent.statusCode).toBe(200);
     expect(asSeenByAgent.json()).not.toHaveProperty("token");
@@ -148,7 +155,7 @@ describe("POST /whatsapp with the simulator off", () => {
       expect(created.statusCode).toBe(201);
       expect(created.json<WhatsAppView>().provider).toBe("beta");
       const providers = await off.inject({ method: "GET", url: "/whatsapp-providers", headers: asAdmin });
-      expect(providers.json()).toEqual([expect.objectContaining({ name: "beta", isDefault: true })]);
+      expect(providers.json()).toEqual([expect.objectContaining({ name: "beta", isDefault: true }), expect.objectContaining({ name: "cloudapi", isDefault: false })]);
     } finally {
       await off.close();
     }

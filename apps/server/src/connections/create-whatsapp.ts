@@ -5,10 +5,12 @@ import { inCompany } from "../db/tenant.js";
 import { AppError } from "../errors.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { AuthContext } from "../auth/load-session-context.js";
-import { assertGreeting, assertProviderAllowed, defaultProvider, secretPatch, startQuietly, type ConnectionDeps } from "./connection-rules.js";
+import { assertGreeting, assertProviderAllowed, defaultProvider, startQuietly, transcribeKeyPatch, type ConnectionDeps } from "./connection-rules.js";
 import { loadWhatsappView, seesToken } from "./get-whatsapp.js";
 import { assertPlanLimit } from "../platform/plan-limit.js";
 import { assertCompanyQueues, setWhatsappQueues } from "./whatsapp-queues.js";
+import { assertBotLinks } from "../integrations/assert-bot-links.js";
+import { cloudFieldsPatch } from "../whatsapp/cloudapi/cloud-fields-patch.js";
 
 export interface SavedWhatsapp {
   whatsapp: WhatsAppView;
@@ -28,6 +30,7 @@ export async function createWhatsapp(deps: ConnectionDeps, auth: AuthContext, in
   assertProviderAllowed(deps.config, provider);
   assertGreeting(input.queueIds ?? [], input.greetingMessage ?? "");
   if (input.transferQueueId) await assertCompanyQueues(db, companyId, [input.transferQueueId], "transferQueueId");
+  await assertBotLinks(db, companyId, { promptId: input.promptId });
 
   let saved: { id: number; alsoChanged: number[] };
   try {
@@ -58,15 +61,16 @@ export async function createWhatsapp(deps: ConnectionDeps, auth: AuthContext, in
           maxUseBotQueues: input.maxUseBotQueues,
           timeToTransfer: input.timeToTransfer ?? null,
           transferQueueId: input.transferQueueId ?? null,
-          promptId: null,
+          promptId: input.promptId ?? null,
           activeTranscribe: input.activeTranscribe,
           transcribe: input.transcribe,
           transcribeme: input.transcribeme,
-          transcribekey: secretPatch(input.transcribekey) ?? null,
+          transcribekey: transcribeKeyPatch(deps.config, auth.companyId, input.transcribekey) ?? null,
           transcribeprovider: input.transcribeprovider ?? null,
           sendme: input.sendme,
           timeforagroup: input.timeforagroup,
           timeresume: input.timeresume ?? null,
+          ...cloudFieldsPatch(deps.config.whatsappEncryptionKey, companyId, provider, input).patch,
         })
         .returning({ id: whatsapps.id });
       await setWhatsappQueues(tx, companyId, row!.id, input.queueIds ?? []);

@@ -86,6 +86,8 @@ describe("connection routes and events", () => {
       "PUT /whatsapp/:id": [{ url: `/whatsapp/${main.id}`, payload: { transcribekey: TRANSCRIBE_MARKER, greetingMessage: "Olá" } }],
       // Answers a new token (of the spare connection): never the main connection's.
       "POST /whatsapp/:id/api-token": [{ url: `/whatsapp/${spare.id}/api-token` }],
+      // A simulator connection has no templates (400); the Cloud API's are tested in whatsapp/cloudapi/.
+      "GET /whatsapp/:id/templates": [{ url: `/whatsapp/${main.id}/templates` }],
       "POST /whatsapp-restart": [{ url: "/whatsapp-restart/" }],
       "GET /simulator/:whatsappId/contacts": [{ url: `${sim}/contacts` }],
       "POST /simulator/:whatsappId/contacts": [{ url: `${sim}/contacts`, payload: { name: "Outro", number: "5511987650102" } }],

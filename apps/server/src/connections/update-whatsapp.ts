@@ -5,10 +5,12 @@ import { inCompany } from "../db/tenant.js";
 import { AppError } from "../errors.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { AuthContext } from "../auth/load-session-context.js";
-import { assertGreeting, assertProviderAllowed, secretPatch, startQuietly, type ConnectionDeps } from "./connection-rules.js";
+import { assertGreeting, assertProviderAllowed, startQuietly, transcribeKeyPatch, type ConnectionDeps } from "./connection-rules.js";
 import type { SavedWhatsapp } from "./create-whatsapp.js";
 import { findWhatsapp, loadWhatsappView, seesToken } from "./get-whatsapp.js";
 import { assertCompanyQueues, loadWhatsappQueues, setWhatsappQueues } from "./whatsapp-queues.js";
+import { assertBotLinks } from "../integrations/assert-bot-links.js";
+import { cloudFieldsPatch } from "../whatsapp/cloudapi/cloud-fields-patch.js";
 
 /**
  * Changes only the fields sent (the card sends only what changed). Becoming the default takes the flag from the old
@@ -25,9 +27,15 @@ export async function updateWhatsapp(deps: ConnectionDeps, auth: AuthContext, wh
   assertGreeting(queueIds, input.greetingMessage ?? current.greetingMessage);
   if (input.transferQueueId) await assertCompanyQueues(db, companyId, [input.transferQueueId], "transferQueueId");
   if (input.isDefault === false && current.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP", 400);
+  await assertBotLinks(db, companyId, { promptId: input.promptId });
+
+  const { cloudPhoneNumberId, cloudBusinessAccountId, cloudAccessToken, cloudAppSecret, ...plainInput } = input;
+  const cloud = cloudFieldsPatch(deps.config.whatsappEncryptionKey, companyId, input.provider ?? current.provider, { cloudPhoneNumberId, cloudBusinessAccountId, cloudAccessToken, cloudAppSecret }, current);
+  // New Cloud API credentials: the session restarts with them (and checks them against the Graph API).
+  const restart = providerChanged || (cloud.changed && (input.provider ?? current.provider) === "cloudapi");
 
   // The old provider's session must not outlive the change.
-  if (providerChanged) await deps.sessions.stopSession(whatsappId);
+  if (restart) await deps.sessions.stopSession(whatsappId);
 
   let alsoChanged: number[] = [];
   try {
@@ -42,13 +50,15 @@ export async function updateWhatsapp(deps: ConnectionDeps, auth: AuthContext, wh
           .where(inCompany(whatsapps, companyId, eq(whatsapps.isDefault, true), ne(whatsapps.id, whatsappId)))
           .returning({ id: whatsapps.id });
       }
-      const { queueIds: _queueIds, transcribekey, promptId: _promptId, ...fields } = input;
+      // token: accepted from the spec's client and ignored (generated only; see the schema).
+      const { queueIds: _queueIds, transcribekey, token: _token, ...fields } = plainInput;
       const [updated] = await tx
         .update(whatsapps)
         .set({
           ...fields,
-          ...(transcribekey !== undefined ? { transcribekey: secretPatch(transcribekey) ?? null } : {}),
+          ...(transcribekey !== undefined ? { transcribekey: transcribeKeyPatch(deps.config, auth.companyId, transcribekey) ?? null } : {}),
           ...(providerChanged ? { status: "DISCONNECTED" as const, qrcode: "", pairingCode: "", number: "", retries: 0 } : {}),
+          ...cloud.patch,
           updatedAt: new Date(),
         })
         .where(inCompany(whatsapps, companyId, eq(whatsapps.id, whatsappId)))
@@ -62,6 +72,6 @@ export async function updateWhatsapp(deps: ConnectionDeps, auth: AuthContext, wh
     if (isUniqueViolation(err, "whatsapps_company_name_key")) throw new AppError("ERR_WAPP_NAME_ALREADY_EXISTS", 409);
     throw err;
   }
-  if (providerChanged) await startQuietly(deps, whatsappId);
+  if (restart) await startQuietly(deps, whatsappId);
   return { whatsapp: await loadWhatsappView(db, companyId, whatsappId, { withToken: seesToken(auth) }), alsoChanged };
 }

@@ -20,6 +20,7 @@ export async function createContact(
   input: ContactCreateData,
   checkNumber: WhatsAppNumberChecker = checkWhatsAppNumber,
 ): Promise<ContactCreateResult> {
+  if (input.number === "") return createContactWithoutNumber(db, companyId, input);
   const normalized = normalizeNumber(input.number);
   if (!normalized.valid) throw validationError([{ path: "body.number", message: V.invalidNumber }]);
   const existing = async () => {
@@ -51,4 +52,13 @@ export async function createContact(
     if (!winner) throw err;
     return { alreadyExists: true, existingContact: winner };
   }
+}
+
+/** The core spec's form without a number: nothing to check or match; the contact cannot start a WhatsApp chat. */
+async function createContactWithoutNumber(db: Db, companyId: number, input: ContactCreateData): Promise<ContactCreateResult> {
+  const contact = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(contacts).values({ companyId, name: input.name, number: "", canonicalNumber: null, email: input.email }).returning();
+    return presentContactDetail(row!, await replaceExtraInfo(tx, companyId, row!.id, input.extraInfo));
+  });
+  return { ...contact, alreadyExists: false, invalido: false, whatsappCheck: "unchecked" };
 }

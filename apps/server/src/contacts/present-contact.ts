@@ -15,6 +15,7 @@ export function presentContact(contact: ContactRow): ContactView {
     profilePicUrl: contact.profilePicUrl,
     isGroup: contact.isGroup,
     active: contact.active,
+    canChat: contact.isGroup || contact.number !== "" || contact.lid !== null,
     whatsappId: contact.whatsappId,
     createdAt: contact.createdAt.toISOString(),
     updatedAt: contact.updatedAt.toISOString(),

@@ -20,6 +20,7 @@ import { getContactImport } from "./get-contact-import.js";
 import { importPhoneContacts } from "./import-phone-contacts.js";
 import { CONTACT_IMPORT_JOB, runContactImport, type ContactImportJob } from "./run-contact-import.js";
 import { checkNumberOnDefault } from "../connections/check-number-on-default.js";
+import { groupSettingsPreValidation } from "../ai/transcribe-routes.js";
 
 export async function contactsRoutes(app: App): Promise<void> {
   const params = { id: { resource: "contacts" as const } };
@@ -50,7 +51,8 @@ export async function contactsRoutes(app: App): Promise<void> {
     return reply.status(201).send(result);
   });
 
-  app.put("/contacts/:id", { schema: { params: idParamsSchema, body: contactUpdateSchema }, config: { params, example } }, async (request) => {
+  // The transcribe page's group settings share this path (ai/transcribe-routes.ts answers them before the form's schema).
+  app.put("/contacts/:id", { schema: { params: idParamsSchema, body: contactUpdateSchema }, config: { params, example }, preValidation: groupSettingsPreValidation(app) }, async (request) => {
     const { companyId } = authOf(request);
     const contact = await updateContact(app.deps.db, companyId, request.params.id, request.body);
     emit(companyId, { action: "update", contact });

@@ -10,7 +10,7 @@ import { replaceExtraInfo } from "./replace-extra-info.js";
 
 /**
  * Edits a contact: same rules as creating one. Moving it onto a number another contact has is refused
- * (ERR_DUPLICATED_CONTACT); the number may be cleared only when WhatsApp knows the contact by LID.
+ * (ERR_DUPLICATED_CONTACT); the number may be cleared only when WhatsApp knows the contact by LID (or it had none).
  */
 export async function updateContact(db: Db, companyId: number, contactId: number, input: ContactUpdateData): Promise<ContactDetailView> {
   const [contact] = await db.select().from(contacts).where(inCompany(contacts, companyId, eq(contacts.id, contactId)));
@@ -19,7 +19,8 @@ export async function updateContact(db: Db, companyId: number, contactId: number
   let number = "";
   let canonicalNumber: string | null = null;
   if (input.number === "") {
-    if (!contact.lid) throw validationError([{ path: "body.number", message: V.required }]);
+    // A contact with a number and no LID keeps a number: clearing it would cut its conversations off.
+    if (!contact.lid && contact.number !== "") throw validationError([{ path: "body.number", message: V.required }]);
   } else {
     const normalized = normalizeNumber(input.number);
     if (!normalized.valid) throw validationError([{ path: "body.number", message: V.invalidNumber }]);

@@ -1,5 +1,5 @@
 import { and, inArray, sql } from "drizzle-orm";
-import { contactCreateSchema, normalizeNumber, V, type ContactImportRejectedRow } from "@atendo/shared";
+import { contactImportRowSchema, normalizeNumber, V, type ContactImportRejectedRow } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { contactExtraInfo, contacts } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
@@ -22,9 +22,9 @@ export interface UpsertOutcome {
 
 const FIELDS = ["name", "number", "email", "extraInfo"] as const;
 
-/** The contact form's rules (contactCreateSchema), so a row is refused for the same reason the form would be. */
+/** The contact form's rules with the number required (contactImportRowSchema), so a row is refused for the same reason the form would be. */
 function validate(sheetRow: SheetRow): ValidRow | ContactImportRejectedRow {
-  const parsed = contactCreateSchema.safeParse({
+  const parsed = contactImportRowSchema.safeParse({
     name: sheetRow.name,
     number: sheetRow.number,
     email: sheetRow.email,

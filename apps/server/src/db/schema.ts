@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -153,9 +154,14 @@ export const queues = pgTable(
     color: text("color").notNull(),
     greetingMessage: text("greeting_message").notNull().default(""),
     outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
+    /** The queue's own farewell and rating question; empty: the connection's (tickets/flow/ticket-hooks.ts). */
+    complationMessage: text("complation_message").notNull().default(""),
+    ratingMessage: text("rating_message").notNull().default(""),
+    /** The core spec's queue token: an opaque label an outside system may match on; nothing here reads it (docs/DECISIONS.md). */
+    token: text("token").notNull().default(""),
     orderQueue: integer("order_queue"),
     /** Links filled by the integrations and prompts features. */
-    integrationId: integer("integration_id"),
+    integrationId: integer("integration_id").references(() => queueIntegrations.id, { onDelete: "set null" }),
     promptId: integer("prompt_id"),
     schedules: jsonb("schedules").$type<WorkingHours[]>().notNull().default([]),
     mediaPath: text("media_path"),
@@ -203,6 +209,20 @@ export const contacts = pgTable(
     isGroup: boolean("is_group").notNull().default(false),
     active: boolean("active").notNull().default(true),
     whatsappId: integer("whatsapp_id"),
+    /** Groups (the /transcribe page, ai/summaries/): transcribe the group's voice notes, and its daily summary. */
+    activeTranscribe: boolean("active_transcribe").notNull().default(false),
+    resumeGroup: boolean("resume_group").notNull().default(false),
+    /** HH:MM:SS, the server's local time of day the summary goes out. */
+    timeResume: text("time_resume"),
+    resumeProvider: text("resume_provider", { enum: ["openai", "gemini", "openrouter"] }),
+    resumeModel: text("resume_model"),
+    /** The provider key, sealed (secret box, bound to the contact); never presented. */
+    resumeKey: text("resume_key"),
+    resumeMaxTokens: integer("resume_max_tokens").notNull().default(2000),
+    resumeTemperature: doublePrecision("resume_temperature").notNull().default(0.7),
+    resumePrompt: text("resume_prompt"),
+    /** The last day (YYYY-MM-DD) a summary was claimed: a day's summary is sent once, whatever restarts happen. */
+    resumeLastDate: text("resume_last_date"),
     ...timestamps,
   },
   (t) => [
@@ -253,6 +273,77 @@ export const contactImports = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("contact_imports_company_idx").on(t.companyId)],
+);
+
+/** A contact list: the audience of campaigns (spec: ContactList). */
+export const contactLists = pgTable(
+  "contact_lists",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("contact_lists_company_idx").on(t.companyId, t.name)],
+);
+
+/** One person of a contact list (spec: ContactListItem). */
+export const contactListItems = pgTable(
+  "contact_list_items",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactListId: integer("contact_list_id")
+      .notNull()
+      .references(() => contactLists.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Digits only, canonical (Brazilian mobiles with the ninth digit), so a number appears once per list. */
+    number: text("number").notNull(),
+    email: text("email").notNull().default(""),
+    /** Null until a connected connection has checked the number. */
+    isWhatsappValid: boolean("is_whatsapp_valid"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("contact_list_items_list_number_key").on(t.contactListId, t.number),
+    index("contact_list_items_company_list_idx").on(t.companyId, t.contactListId, t.name),
+  ],
+);
+
+/** A spreadsheet import into a contact list: progress and the per-row report. */
+export const contactListImports = pgTable(
+  "contact_list_imports",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactListId: integer("contact_list_id")
+      .notNull()
+      .references(() => contactLists.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    filePath: text("file_path").notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    invalid: integer("invalid").notNull().default(0),
+    /** The first rows of the report (CONTACT_LIST_IMPORT_REPORT_LIMIT); the counters cover them all. */
+    rows: jsonb("rows")
+      .$type<{ row: number; status: "imported" | "duplicate" | "invalid-number"; name?: string; number?: string }[]>()
+      .notNull()
+      .default([]),
+    error: text("error"),
+    ...timestamps,
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("contact_list_imports_list_idx").on(t.companyId, t.contactListId)],
 );
 
 export const tags = pgTable(
@@ -310,7 +401,7 @@ export const whatsapps = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     /** SHA-256 (hex) of the connection's external API token (public-api/); the token itself is shown once, never stored. */
     token: text("token"),
-    provider: text("provider", { enum: ["beta", "simulator"] }).notNull().default("beta"),
+    provider: text("provider", { enum: ["beta", "simulator", "cloudapi"] }).notNull().default("beta"),
     greetingMessage: text("greeting_message").notNull().default(""),
     complationMessage: text("complation_message").notNull().default(""),
     outOfHoursMessage: text("out_of_hours_message").notNull().default(""),
@@ -331,10 +422,26 @@ export const whatsapps = pgTable(
     sendme: boolean("sendme").notNull().default(false),
     timeforagroup: integer("timeforagroup").notNull().default(5),
     timeresume: text("timeresume"),
+    /** Why the connection is not working (a Cloud API error such as an expired token), shown on the card. */
+    statusReason: text("status_reason"),
+    /** Cloud API (whatsapp/cloudapi/): Meta's ids; token and app secret sealed (cloud-secrets.ts), never presented. */
+    cloudPhoneNumberId: text("cloud_phone_number_id"),
+    cloudBusinessAccountId: text("cloud_business_account_id"),
+    cloudAccessToken: text("cloud_access_token"),
+    cloudAppSecret: text("cloud_app_secret"),
+    cloudVerifyToken: text("cloud_verify_token"),
+    /** The random path segment of the connection's webhook URL (/webhooks/whatsapp-cloud/{key}). */
+    cloudWebhookKey: text("cloud_webhook_key"),
+    cloudWebhookVerifiedAt: timestamp("cloud_webhook_verified_at", { withTimezone: true }),
+    cloudDisplayName: text("cloud_display_name"),
+    cloudQualityRating: text("cloud_quality_rating"),
+    /** The approved message templates as GET /{waba-id}/message_templates listed them (cache). */
+    cloudTemplates: jsonb("cloud_templates"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("whatsapps_company_name_key").on(t.companyId, t.name),
+    uniqueIndex("whatsapps_cloud_webhook_key").on(t.cloudWebhookKey),
     // Exactly one default connection per company: at most one by this index, at least one by the services.
     uniqueIndex("whatsapps_company_default_key")
       .on(t.companyId)
@@ -564,12 +671,21 @@ export const messages = pgTable(
     /** Sent by the bot or a rule (greeting, menu, rating...), not typed by anyone. */
     automatic: boolean("automatic").notNull().default(false),
     queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    /** Voice notes (ai/transcription/): the transcript, null until there is one; its state, null when not asked for. */
+    transcript: text("transcript"),
+    transcriptStatus: text("transcript_status", { enum: ["pending", "done", "failed"] }),
+    transcriptError: text("transcript_error"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("messages_provider_key").on(t.whatsappId, t.chatContactId, t.providerId),
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
     index("messages_company_idx").on(t.companyId),
+    // The ticket search's transcript side (tickets/list-tickets.ts; body, name and number have theirs in 0005): only
+    // messages that have a transcript are in it.
+    index("messages_transcript_trgm_idx")
+      .using("gin", t.transcript.op("gin_trgm_ops"))
+      .where(sql`${t.transcript} is not null`),
   ],
 );
 
@@ -833,4 +949,325 @@ export const chatMessages = pgTable(
   },
   // Paging newest first within a chat.
   (t) => [index("chat_messages_chat_id_idx").on(t.chatId, t.id.desc().nullsFirst())],
+);
+
+// --- file lists (files/): named sets of files a campaign sends after its message ---
+
+/** A file list (administration section 3, File list): a name, a message and its option rows. */
+export const files = pgTable(
+  "files",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    message: text("message").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index("files_company_name_idx").on(t.companyId, t.name)],
+);
+
+/** One file of a file list: its display name, the stored file (`path` in file storage, null until uploaded) and its detected type. */
+export const fileOptions = pgTable(
+  "file_options",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    path: text("path"),
+    mediaType: text("media_type"),
+    ...timestamps,
+  },
+  (t) => [index("file_options_file_idx").on(t.fileId, t.id)],
+);
+
+// --- AI prompts (ai/): a queue's AI answers and the tokens they use ---
+
+/**
+ * An AI prompt (administration section 3, Prompt): instructions and limits for the model answering one queue.
+ * `apiKey` and `voiceKey` are sealed with the secret box (ai/prompt-secrets.ts), never presented.
+ */
+export const prompts = pgTable(
+  "prompts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prompt: text("prompt").notNull(),
+    /** "texto" (text only) or one of the pt-BR neural voices (PROMPT_VOICES). */
+    voice: text("voice").notNull().default("texto"),
+    voiceKey: text("voice_key"),
+    voiceRegion: text("voice_region").notNull().default(""),
+    maxTokens: integer("max_tokens").notNull().default(100),
+    temperature: numeric("temperature", { precision: 3, scale: 2, mode: "number" }).notNull().default(1),
+    apiKey: text("api_key").notNull(),
+    /** The queue it answers; a deleted queue leaves the prompt without one until it is edited. */
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    maxMessages: integer("max_messages").notNull().default(10),
+    ...timestamps,
+  },
+  (t) => [index("prompts_company_name_idx").on(t.companyId, t.name)],
+);
+
+/** Tokens one AI answer used (prompts, summaries): one row per call, summed per company. */
+export const aiUsage = pgTable(
+  "ai_usage",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** What asked: "prompt", "openaiassist", "summary", … */
+    source: text("source").notNull(),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_usage_company_created_idx").on(t.companyId, t.createdAt)],
+);
+
+// --- schedules (schedules/): a message to one contact at a set time, sent by a pg-boss job ---
+
+/** The shared package's SCHEDULE_STATUSES (the schema imports nothing from it; the presenter's type checks they agree). */
+export const SCHEDULE_STATUS_VALUES = ["PENDENTE", "ENVIADA", "ERRO", "EXPIRADO"] as const;
+
+/** A scheduled message (administration section 3, Schedule). `sentAt` set means handed to the outbox: read-only. */
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    /** The ticket the message went to (set when sent). */
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "set null" }),
+    /** Who scheduled it: the message goes out as theirs. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The connection chosen; null: the company's default at send time. */
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    status: text("status", { enum: SCHEDULE_STATUS_VALUES }).notNull().default("PENDENTE"),
+    /** Why it ended ERRO or EXPIRADO (an error code). */
+    error: text("error"),
+    /** The outbox message it became. */
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    /** png or jpeg, from the file's bytes at upload. */
+    mediaType: text("media_type"),
+    ...timestamps,
+  },
+  (t) => [
+    index("schedules_company_send_at_idx").on(t.companyId, t.sendAt),
+    index("schedules_contact_idx").on(t.contactId),
+    // The start-up catch-up: pending schedules already due.
+    index("schedules_pending_send_at_idx").on(t.sendAt).where(sql`${t.status} = 'PENDENTE'`),
+  ],
+);
+
+// --- queue integrations (integrations/): the outside services that can hold a queue's conversation ---
+
+/**
+ * A queue integration (administration section 3): one of the seven types with its per-type fields. `jsonContent`,
+ * `apidify`, `openaikey` and `webhookSecret` are sealed with the secret box (integrations/integration-secrets.ts),
+ * presented masked only.
+ */
+export const queueIntegrations = pgTable(
+  "queue_integrations",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["dialogflow", "n8n", "webhook", "flowise", "dify", "openaiassist", "typebot"] }).notNull(),
+    name: text("name").notNull(),
+    projectName: text("project_name").notNull().default(""),
+    language: text("language").notNull().default("pt-BR"),
+    jsonContent: text("json_content"),
+    urlN8N: text("url_n8n").notNull().default(""),
+    urlflowise: text("urlflowise").notNull().default(""),
+    urldify: text("urldify").notNull().default(""),
+    apidify: text("apidify"),
+    openaiid: text("openaiid").notNull().default(""),
+    openaikey: text("openaikey"),
+    transcribes: boolean("transcribes").notNull().default(false),
+    typebotSlug: text("typebot_slug").notNull().default(""),
+    typebotExpires: integer("typebot_expires").notNull().default(1),
+    typebotDelayMessage: integer("typebot_delay_message").notNull().default(1000),
+    typebotKeywordFinish: text("typebot_keyword_finish").notNull().default(""),
+    typebotKeywordRestart: text("typebot_keyword_restart").notNull().default(""),
+    typebotUnknownMessage: text("typebot_unknown_message").notNull().default(""),
+    typebotRestartMessage: text("typebot_restart_message").notNull().default(""),
+    /** webhook and n8n: the HMAC key of `X-Atendo-Signature`, sealed. */
+    webhookSecret: text("webhook_secret"),
+    ...timestamps,
+  },
+  (t) => [index("queue_integrations_company_name_idx").on(t.companyId, t.name)],
+);
+
+/**
+ * Where an integration or AI prompt stands in one ticket's conversation (integrations/run-conversation-turn.ts): the
+ * adapter's own state (Typebot session, Dify conversation, thread …), the last customer message answered, and a
+ * short claim so that one ticket's turns never run at once (any process) and keep their order.
+ */
+export const ticketBotStates = pgTable("ticket_bot_states", {
+  ticketId: integer("ticket_id")
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: "cascade" }),
+  companyId: integer("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  /** "integration" or "prompt", with the id it runs (the ticket's integrationId / promptId when it started). */
+  kind: text("kind", { enum: ["integration", "prompt"] }).notNull(),
+  targetId: integer("target_id").notNull(),
+  state: jsonb("state").$type<Record<string, unknown>>().notNull().default({}),
+  /** Customer messages up to this id are answered; the next turn takes the first one after it. */
+  handledMessageId: integer("handled_message_id").notNull().default(0),
+  /** The turn started without a customer message (an entry by transfer) still has to run. */
+  pendingStart: boolean("pending_start").notNull().default(false),
+  /** A running turn holds the ticket until then (database clock); a crashed one's claim lapses. */
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  ...timestamps,
+});
+
+// --- campaigns (campaigns/): bulk sends to a contact list or a tag's contacts, paced, once per contact ---
+
+export const CAMPAIGN_STATUS_VALUES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
+
+/** A campaign (administration section 3): its variants, audience, connection, schedule and status. */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    message1: text("message1"),
+    message2: text("message2"),
+    message3: text("message3"),
+    message4: text("message4"),
+    message5: text("message5"),
+    confirmationMessage1: text("confirmation_message1"),
+    confirmationMessage2: text("confirmation_message2"),
+    confirmationMessage3: text("confirmation_message3"),
+    confirmationMessage4: text("confirmation_message4"),
+    confirmationMessage5: text("confirmation_message5"),
+    status: text("status", { enum: CAMPAIGN_STATUS_VALUES }).notNull().default("INATIVA"),
+    confirmation: boolean("confirmation").notNull().default(false),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    whatsappId: integer("whatsapp_id").references(() => whatsapps.id, { onDelete: "set null" }),
+    contactListId: integer("contact_list_id").references(() => contactLists.id, { onDelete: "set null" }),
+    tagListId: integer("tag_list_id").references(() => tags.id, { onDelete: "set null" }),
+    fileListId: integer("file_list_id").references(() => files.id, { onDelete: "set null" }),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    mediaType: text("media_type"),
+    /** When every contact of the audience has its shipping row (a restart clears it and dispatches again). */
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("campaigns_company_created_idx").on(t.companyId, t.id.desc().nullsFirst())],
+);
+
+/** Campaign settings (administration section 3): key/value per company (intervals, variables, opt-out words). */
+export const campaignSettings = pgTable(
+  "campaign_settings",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("campaign_settings_company_key").on(t.companyId, t.key)],
+);
+
+export const CAMPAIGN_SHIPPING_STATUSES = [
+  "pending",
+  "awaiting-confirmation",
+  "confirmed",
+  "delivered",
+  "failed",
+  "opted-out",
+  "invalid",
+] as const;
+
+/**
+ * One contact of a campaign (spec: shipping entries). Unique per (campaign, number): whatever runs the campaign
+ * (a retry, a restart, a second process) finds the row and sends nothing twice. `sequence` and `dueAt` are the
+ * pacing, computed when dispatching and kept here so every process keeps the same spacing.
+ */
+export const campaignShippings = pgTable(
+  "campaign_shippings",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** Canonical digits (Brazilian mobiles with the ninth digit). */
+    number: text("number").notNull(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    /** The contact once known (tag audiences from the start; list items when the message is queued). */
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "set null" }),
+    /** The campaign message in the outbox (its send status says whether it reached WhatsApp). */
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
+    status: text("status", { enum: CAMPAIGN_SHIPPING_STATUSES }).notNull().default("pending"),
+    sequence: integer("sequence").notNull().default(0),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    confirmationRequestedAt: timestamp("confirmation_requested_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** Why it failed or was skipped (an error code or a short reason). */
+    failureReason: text("failure_reason"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("campaign_shippings_campaign_number_key").on(t.campaignId, t.number),
+    index("campaign_shippings_campaign_status_idx").on(t.campaignId, t.status, t.sequence),
+    // A customer's message looks up the confirmations it answers.
+    index("campaign_shippings_awaiting_idx")
+      .on(t.companyId, t.contactId)
+      .where(sql`${t.status} = 'awaiting-confirmation'`),
+  ],
+);
+
+/** Numbers that answered an opt-out word: later campaigns skip them. */
+export const campaignOptOuts = pgTable(
+  "campaign_opt_outs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    word: text("word").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("campaign_opt_outs_company_number_key").on(t.companyId, t.number)],
 );

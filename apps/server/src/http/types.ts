@@ -17,7 +17,15 @@ export type TenantResource =
   | "messages"
   | "ticketNotes"
   | "invoices"
-  | "chats";
+  | "chats"
+  | "contactLists"
+  | "contactListItems"
+  | "contactListImports"
+  | "files"
+  | "prompts"
+  | "schedules"
+  | "campaigns"
+  | "queueIntegrations";
 
 /** How the route walk fills a path parameter: a row of some company, or a fixed valid value. */
 export type ParamSpec = { resource: TenantResource; field?: "id" | "uuid" } | { value: string };

@@ -19,7 +19,7 @@ export async function applyAck(deps: IngestDeps, connection: ConnectionRef, even
     const chat = await findChatContact(tx, companyId, event.chat);
     if (!chat) return false;
     const change = event.failed
-      ? { sendStatus: "failed" as const, sendError: "ERR_SENDING_WAPP_MSG", updatedAt: new Date() }
+      ? { sendStatus: "failed" as const, sendError: event.error ?? "ERR_SENDING_WAPP_MSG", updatedAt: new Date() }
       : { ack: sql`greatest(${messages.ack}, ${event.ack})`, updatedAt: new Date() };
     const [row] = await tx
       .update(messages)

@@ -12,6 +12,7 @@ import { groupMessagesIgnored } from "./group-messages-ignored.js";
 import { lastMessageOf, messageColumnsOf } from "./message-columns.js";
 import { emitIngestedMessage } from "./emit-ingested.js";
 import { queueMediaDownload } from "../messages/queue-media-download.js";
+import { queueTranscriptionIfWanted } from "../ai/transcription/queue-transcription.js";
 
 export type IngestDeps = Pick<AppDeps, "db" | "realtime" | "flow" | "jobs"> & { logger: FastifyBaseLogger };
 export type MessageEvent = Extract<ProviderEvent, { type: "message" }>;
@@ -129,6 +130,10 @@ async function storeMessage(deps: IngestDeps, connection: ConnectionRef, event: 
 
     // The file itself is fetched by a job (retried, outside this transaction); the message shows it as pending.
     if (columns.mediaStatus === "pending") await queueMediaDownload(tx, deps.jobs, { companyId, messageId: stored.id });
+    // Voice notes the connection (or the group) wants transcribed: marked pending, the provider is called by a job.
+    if (origin !== "history") {
+      await queueTranscriptionIfWanted(tx, deps.jobs, { companyId, messageId: stored.id, whatsappId, chatContactId: chatContact.id, fromMe: message.fromMe, isGroup, mediaType: columns.mediaType ?? "chat" });
+    }
 
     const at = message.timestamp;
     // An older message (history, a late offline one) does not replace a newer last message.

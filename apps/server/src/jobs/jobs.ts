@@ -28,6 +28,8 @@ export interface QueueSettings {
   /** A job whose worker stops sending heartbeats (a crashed process) is retried after this. */
   heartbeatSeconds?: number;
   expireInSeconds?: number;
+  /** Jobs of this queue worked at once in this process (default 1): queues whose jobs wait on outside services. */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions {
@@ -44,7 +46,7 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-const DEFAULT_SETTINGS: Required<QueueSettings> = { retryLimit: 10, retryDelaySeconds: 2, heartbeatSeconds: 30, expireInSeconds: 3600 };
+const DEFAULT_SETTINGS: Required<QueueSettings> = { retryLimit: 10, retryDelaySeconds: 2, heartbeatSeconds: 30, expireInSeconds: 3600, concurrency: 1 };
 
 /** pg-boss polls no faster than this. */
 export const MIN_POLL_INTERVAL_SECONDS = 0.5;
@@ -94,7 +96,7 @@ export async function startJobs(opts: {
       queues.set(name, s);
       // NOTIFY wakes the worker for new jobs; retries (due later) are found by polling, so poll often even with it.
       const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
-      await boss.work<T>(name, { batchSize: 1, ...polling }, async ([job]: Job<T>[]) => {
+      await boss.work<T>(name, { batchSize: 1, localConcurrency: s.concurrency, ...polling }, async ([job]: Job<T>[]) => {
         if (!job) return;
         await handler(job.data, {
           jobId: job.id,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { signBody, splitSignature } from "@atendo/shared";
 import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { inCompany } from "../db/tenant.js";
@@ -33,7 +34,8 @@ export async function forwardMessage(
   const whatsappId = source.whatsappId;
   if (!whatsappId) throw new AppError("ERR_NO_WAPP_FOUND", 404);
   const [user] = await deps.db.select({ name: users.name }).from(users).where(inCompany(users, auth.companyId, eq(users.id, auth.userId)));
-  const body = input.signMessage && message.body ? `*${user?.name ?? ""}:*\n${message.body}` : message.body;
+  // A message that was signed already is signed once: its old signature line gives way to the forwarding agent's.
+  const body = input.signMessage && message.body && user?.name ? signBody(splitSignature(message.body).text, user.name) : message.body;
 
   return inTransaction(deps.db as AppDeps["db"], logger, async (tx, after) => {
     const { ticket, created } = await findOrCreateActiveTicket(tx, { companyId: auth.companyId, contactId: contact.id, whatsappId, isGroup: contact.isGroup });

@@ -48,6 +48,9 @@ export function presentMessage(message: MessageRow, joins: MessageJoins): Messag
     contact: joins.contact,
     user: joins.user,
     queueId: message.queueId,
+    transcript: message.isDeleted ? null : message.transcript,
+    transcriptStatus: message.transcriptStatus,
+    transcriptError: message.transcriptError,
     createdAt: message.createdAt.toISOString(),
     updatedAt: message.updatedAt.toISOString(),
   };

@@ -6,12 +6,14 @@ import { inCompany } from "../db/tenant.js";
 import { messages } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { Upload } from "../storage/read-upload.js";
-import { isAllowedAttachment, mediaTypeFromBytes } from "../storage/media-allowlist.js";
+import { checkedUploadType } from "../storage/media-allowlist.js";
 import { findVisibleTicket } from "../tickets/find-visible-ticket.js";
 import { inTransaction } from "../tickets/in-transaction.js";
 import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
 import { queueOutgoingMessage } from "./queue-outgoing-message.js";
+import { queueTranscriptionIfWanted } from "../ai/transcription/queue-transcription.js";
 import { convertVoiceNote } from "./convert-voice-note.js";
+import { fillMessageVariables } from "./fill-message-variables.js";
 
 type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "storage" | "flow">;
 type File = Omit<Upload, "fields">;
@@ -55,23 +57,31 @@ export async function sendTicketMessage(
   }
   for (const [index, file] of files.entries()) {
     // The stored type comes from the bytes: a page named .mp4 is refused, not stored and served as a video.
-    const type = isAllowedAttachment(file.fileName, file.mimetype, file.data) ? await mediaTypeFromBytes(file.mimetype, file.data) : null;
+    const type = await checkedUploadType(file.fileName, file.mimetype, file.data, "attachment");
     if (!type) throw new AppError("ERR_INVALID_FILE_TYPE", 400, undefined, [{ path: `body.medias.${index}`, message: "validation.invalid" }]);
     files[index] = { ...file, mimetype: type };
   }
+  // {{firstName}} and the other variables of a quick message (or a typed text) are filled as in automatic texts.
+  const body = await fillMessageVariables(deps.db, ticket, input.body);
   // Files are written before the transaction: a rolled-back send leaves an unreferenced file, never a message without one.
-  const stored = await Promise.all(files.map((file) => deps.storage.save(auth.companyId, "messages", file.fileName, file.data)));
+  // A file that cannot be stored (disk full, object store down) is the spec's "creation failed": ERR_CREATING_MESSAGE.
+  const stored = await Promise.all(files.map((file) => deps.storage.save(auth.companyId, "messages", file.fileName, file.data))).catch((err: unknown) => {
+    logger.error({ err, ticketId: ticket.id }, "could not store a message's attachment");
+    throw new AppError("ERR_CREATING_MESSAGE", 503);
+  });
 
   const ids = await inTransaction(deps.db as AppDeps["db"], logger, async (tx, after) => {
     const created: number[] = [];
     const common = { companyId: auth.companyId, ticketId: ticket.id, userId: auth.userId, quotedMsgId: input.quotedMsgId };
     if (files.length === 0) {
-      created.push((await queueOutgoingMessage(tx, deps.jobs, { ...common, body: input.body })).id);
+      created.push((await queueOutgoingMessage(tx, deps.jobs, { ...common, body })).id);
     }
     for (const [index, file] of files.entries()) {
       const media = { path: stored[index]!.path, name: stored[index]!.name, mimetype: file.mimetype, mediaType: mediaTypeOf(file.mimetype), voice };
-      const row = await queueOutgoingMessage(tx, deps.jobs, { ...common, body: index === 0 ? input.body : "", media });
+      const row = await queueOutgoingMessage(tx, deps.jobs, { ...common, body: index === 0 ? body : "", media });
       created.push(row.id);
+      // The agent's own voice notes, when the connection transcribes them (transcribeme).
+      await queueTranscriptionIfWanted(tx, deps.jobs, { companyId: auth.companyId, messageId: row.id, whatsappId: row.whatsappId, chatContactId: row.chatContactId, fromMe: true, isGroup: ticket.isGroup, mediaType: row.mediaType });
     }
     // The bot counts the customer's silence from the agent's last message (expiresTicket).
     await deps.flow.afterAgentMessage(tx, after, { companyId: auth.companyId, ticketId: ticket.id, messageId: created.at(-1)! });

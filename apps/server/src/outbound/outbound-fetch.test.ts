@@ -13,7 +13,12 @@ beforeAll(async () => {
       res.writeHead(302, { location: decodeURIComponent(req.url.slice("/redirect-to/".length)) }).end();
       return;
     }
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, path: req.url, method: req.method }));
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString();
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, path: req.url, method: req.method, type: req.headers["content-type"], body }));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -87,6 +92,20 @@ describe("outbound fetch: the SSRF guard", () => {
     expect((await refusal(toMetadata)).code).toBe("blocked");
     const toPrivateName = guarded(`http://localhost:${port}/redirect-to/${encodeURIComponent("http://intranet.example/")}`);
     expect((await refusal(toPrivateName)).code).toBe("blocked");
+  });
+
+  it("sends a FormData body as multipart, as the SDKs' uploads need", async () => {
+    const guarded = createOutboundFetch({ allowHosts: ["127.0.0.1"] });
+    const form = new FormData();
+    form.append("model", "whisper-1");
+    form.append("file", new Blob([Buffer.from("OggS-audio")], { type: "audio/ogg" }), "voice.ogg");
+    const res = await guarded(`http://127.0.0.1:${port}/upload`, { method: "POST", body: form });
+    const echoed = (await res.json()) as { type: string; body: string };
+    expect(echoed.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(echoed.body).toContain('name="model"');
+    expect(echoed.body).toContain("whisper-1");
+    expect(echoed.body).toContain('filename="voice.ogg"');
+    expect(echoed.body).toContain("OggS-audio");
   });
 
   it("refuses other protocols", async () => {

@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
-import { Agent, fetch as undiciFetch } from "undici";
+import type { Agent, fetch as UndiciFetch } from "undici";
 
 /**
  * The one way the server calls an outside service (integrations, AI, transcription, the Cloud API …): a
@@ -68,15 +68,32 @@ export function createOutboundFetch(options: OutboundFetchOptions = {}): Outboun
     );
   };
 
-  const dispatcher = new Agent({ connect: { lookup: guardedLookup }, keepAliveTimeout: 10_000 });
+  // undici is imported with the first outbound call, not at start (start-up time and memory).
+  let undici: Promise<{ dispatcher: Agent; undiciFetch: typeof UndiciFetch }> | undefined;
+  const loadUndici = () =>
+    (undici ??= import("undici").then(({ Agent, fetch }) => ({
+      dispatcher: new Agent({ connect: { lookup: guardedLookup }, keepAliveTimeout: 10_000 }),
+      undiciFetch: fetch,
+    })));
 
   return async function outboundFetch(input, init = {}) {
     const { timeoutMs = defaultTimeout, signal: callerSignal, redirect = "follow", ...rest } = init;
+    // Before the timeout starts: loading the package (once) is not the remote server's time.
+    const { dispatcher, undiciFetch } = await loadUndici();
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     let url = new URL(typeof input === "string" ? input : input.href);
     let method = (rest.method ?? "GET").toUpperCase();
     let body = rest.body;
+    // The undici package does not serialise Node's global FormData (SDK uploads build one): encode it here, with
+    // its boundary, through the global Response.
+    if (body instanceof FormData) {
+      const encoded = new Response(body);
+      const headers = new Headers(rest.headers);
+      headers.set("content-type", encoded.headers.get("content-type")!);
+      rest.headers = headers;
+      body = Buffer.from(await encoded.arrayBuffer());
+    }
     for (let hop = 0; ; hop++) {
       checkUrl(url, allow);
       let res: Response;

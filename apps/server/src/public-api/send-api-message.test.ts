@@ -5,7 +5,7 @@ import type { Database } from "../db/client.js";
 import { contacts, messages, tickets, whatsapps } from "../db/schema.js";
 import { bearer, createTestApp, createTestDatabase, type TestApp } from "../test/helpers.js";
 import { eventually } from "../test/socket-client.js";
-import { multipart, SAMPLE_FILES } from "../test/multipart.js";
+import { multipart, PAGES_AS_MP4, REAL_FILES, SAMPLE_FILES } from "../test/multipart.js";
 import { connectionsCompany, waitForStatus } from "../connections/test-support.js";
 import { hashApiToken } from "./api-token.js";
 
@@ -161,6 +161,10 @@ describe("POST /api/messages/send", () => {
     const res = await app.inject({ method: "POST", url: SEND, headers: { ...bearer(ctx.token), ...form.headers }, payload: form.payload });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<ApiSendResult>().messages[0]).toMatchObject({ status: "queued", mediaType: "image" });
+    const clip = multipart({ field: "medias", name: "clip.mp4", type: "video/mp4", data: REAL_FILES.mp4 }, { number: CUSTOMER });
+    const video = await app.inject({ method: "POST", url: SEND, headers: { ...bearer(ctx.token), ...clip.headers }, payload: clip.payload });
+    expect(video.statusCode, video.body).toBe(201);
+    expect(video.json<ApiSendResult>().messages[0]).toMatchObject({ mediaType: "video" });
     await eventually(async () => (await ctx.received()).some((m) => m.type === "image"), 10_000);
   });
 
@@ -170,6 +174,12 @@ describe("POST /api/messages/send", () => {
     const bad = await app.inject({ method: "POST", url: SEND, headers: { ...bearer(ctx.token), ...exe.headers }, payload: exe.payload });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe("ERR_INVALID_FILE_TYPE");
+    for (const page of PAGES_AS_MP4) {
+      const form = multipart({ field: "medias", ...page }, { number: CUSTOMER });
+      const res = await app.inject({ method: "POST", url: SEND, headers: { ...bearer(ctx.token), ...form.headers }, payload: form.payload });
+      expect(res.statusCode, page.name).toBe(400);
+      expect(res.json().error, page.name).toBe("ERR_INVALID_FILE_TYPE");
+    }
     const big = Buffer.concat([SAMPLE_FILES.png, Buffer.alloc(16 * 1024 * 1024)]);
     const large = multipart({ field: "medias", name: "grande.png", type: "image/png", data: big }, { number: CUSTOMER });
     const tooLarge = await app.inject({ method: "POST", url: SEND, headers: { ...bearer(ctx.token), ...large.headers }, payload: large.payload });

@@ -9,7 +9,7 @@ import { findOrCreateActiveTicket } from "../ingestion/active-ticket.js";
 import { upsertPersonContact } from "../ingestion/resolve-contact.js";
 import { queueOutgoingMessage } from "../messages/queue-outgoing-message.js";
 import type { Upload } from "../storage/read-upload.js";
-import { isAllowedAttachment } from "../storage/media-allowlist.js";
+import { checkedUploadType } from "../storage/media-allowlist.js";
 import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
 import { inTransaction } from "../tickets/in-transaction.js";
 import type { ApiCaller } from "./resolve-api-token.js";
@@ -37,13 +37,14 @@ export async function sendApiMessage(
 ): Promise<ApiSendResult> {
   const normalized = normalizeNumber(input.number);
   if (!normalized.valid) throw validationError([{ path: "body.number", message: "validation.invalidNumber" }]);
-  const files = input.files ?? [];
-  files.forEach((file, index) => {
+  const files = [...(input.files ?? [])];
+  for (const [index, file] of files.entries()) {
     if (file.data.length > OUTBOUND_MEDIA_MAX_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE", 413, { maxBytes: OUTBOUND_MEDIA_MAX_BYTES });
-    if (!isAllowedAttachment(file.fileName, file.mimetype, file.data)) {
-      throw new AppError("ERR_INVALID_FILE_TYPE", 400, undefined, [{ path: `body.medias.${index}`, message: "validation.invalid" }]);
-    }
-  });
+    // The stored type comes from the bytes: a page named .mp4 is refused, not stored and served as a video.
+    const type = await checkedUploadType(file.fileName, file.mimetype, file.data, "attachment");
+    if (!type) throw new AppError("ERR_INVALID_FILE_TYPE", 400, undefined, [{ path: `body.medias.${index}`, message: "validation.invalid" }]);
+    files[index] = { ...file, mimetype: type };
+  }
 
   const [connection] = await deps.db
     .select({ id: whatsapps.id, status: whatsapps.status })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { queues } from "../db/schema.js";
 import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
-import { multipart, SAMPLE_FILES } from "../test/multipart.js";
+import { multipart, PAGES_AS_MP4, REAL_FILES, SAMPLE_FILES } from "../test/multipart.js";
 
 let database: Database;
 let app: TestApp;
@@ -67,6 +67,19 @@ describe("POST and DELETE /queue/{id}/media-upload", () => {
     }
     const read = await app.inject({ method: "GET", url: `/queue/${queueId}`, headers: bearer(token) });
     expect(read.json().mediaPath).toBeNull();
+  });
+
+  it("judges audio and video by their bytes: a page named .mp4 is refused, a real MP4 and PNG pass", async () => {
+    const { token, queueId } = await adminWithQueue();
+    for (const page of PAGES_AS_MP4) {
+      const res = await upload(token, queueId, page);
+      expect(res.statusCode, page.name).toBe(400);
+      expect(res.json(), page.name).toEqual({ error: "ERR_INVALID_FILE_TYPE" });
+    }
+    const read = await app.inject({ method: "GET", url: `/queue/${queueId}`, headers: bearer(token) });
+    expect(read.json().mediaPath).toBeNull();
+    expect((await upload(token, queueId, { name: "clip.mp4", type: "video/mp4", data: REAL_FILES.mp4 })).statusCode).toBe(200);
+    expect((await upload(token, queueId, { name: "foto.png", type: "image/png", data: REAL_FILES.png })).statusCode).toBe(200);
   });
 
   it("asks for the file, and refuses non-admins and other companies", async () => {

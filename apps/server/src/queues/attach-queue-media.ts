@@ -5,7 +5,7 @@ import { queues } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import type { FileStorage } from "../storage/file-storage.js";
-import { isAllowedMedia } from "../storage/media-allowlist.js";
+import { checkedUploadType } from "../storage/media-allowlist.js";
 import type { Upload } from "../storage/read-upload.js";
 import { AppError } from "../errors.js";
 import { findQueue } from "./get-queue.js";
@@ -20,7 +20,8 @@ export async function attachQueueMedia(
   upload: Upload,
 ): Promise<QueueView> {
   const previous = await findQueue(db, auth.companyId, queueId);
-  if (!isAllowedMedia(upload.fileName, upload.mimetype, upload.data)) throw new AppError("ERR_INVALID_FILE_TYPE", 400);
+  // Judged by the bytes as a message attachment is: a page named .mp4 is refused, not stored as a video.
+  if (!(await checkedUploadType(upload.fileName, upload.mimetype, upload.data, "media"))) throw new AppError("ERR_INVALID_FILE_TYPE", 400);
   const stored = await storage.save(auth.companyId, "queues", upload.fileName, upload.data);
   const [queue] = await db
     .update(queues)

@@ -105,24 +105,25 @@ describe("POST /queue", () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().fields, bad).toEqual([{ path: "body.schedules.0.startTime", message: "validation.invalidTime" }]);
     }
-    expect((await post(admin, { name: "Horas", color: "#abcdef", schedules: withTime("23:59") })).statusCode).toBe(201);
+    // 23:59 is a time of day (a closing time: a day closes after it opens).
+    const lateClose = days.map((day, i) => (i === 0 ? { ...day, endTime: "23:59" } : day));
+    expect((await post(admin, { name: "Horas", color: "#abcdef", schedules: lateClose })).statusCode).toBe(201);
     // Six days, or a day twice, is not a week.
     expect((await post(admin, { name: "Seis", color: "#abcde0", schedules: days.slice(1) })).statusCode).toBe(400);
     const twice = days.map((day, i) => (i === 1 ? { ...day, weekdayEn: "monday" } : day));
     expect((await post(admin, { name: "Dois", color: "#abcde1", schedules: twice })).statusCode).toBe(400);
   });
 
-  it("accepts only null integration and prompt until those features exist", async () => {
+  it("accepts null or the company's own integration and prompt ids only", async () => {
     const { admin } = await companyWith();
     expect((await post(admin, { name: "Nulos", color: "#101010", integrationId: null, promptId: null })).statusCode).toBe(201);
-    const res = await post(admin, { name: "Bot", color: "#202020", integrationId: 5, promptId: 9 });
+    const res = await post(admin, { name: "Bot", color: "#202020", integrationId: 424242, promptId: 9 });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual(
-      expect.arrayContaining([
-        { path: "body.integrationId", message: "validation.invalid" },
-        { path: "body.promptId", message: "validation.invalid" },
-      ]),
-    );
+    expect(res.json()).toEqual({ error: "ERR_INVALID_INTEGRATION", details: { id: 424242 } });
+    const prompt = await post(admin, { name: "Bot", color: "#202020", promptId: 424242 });
+    expect(prompt.json()).toEqual({ error: "ERR_INVALID_PROMPT", details: { id: 424242 } });
+    const malformed = await post(admin, { name: "Bot", color: "#202020", integrationId: -1 });
+    expect(malformed.json().fields).toEqual([{ path: "body.integrationId", message: "validation.invalid" }]);
   });
 
   it("refuses a name or colour the company already uses, whatever the case", async () => {

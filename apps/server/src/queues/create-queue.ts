@@ -5,6 +5,7 @@ import type { AuthContext } from "../auth/load-session-context.js";
 import { assertPlanLimit } from "../platform/plan-limit.js";
 import { assertQueueUnique, queueUniqueViolation } from "./assert-queue-unique.js";
 import { presentQueue } from "./present-queue.js";
+import { assertBotLinks } from "../integrations/assert-bot-links.js";
 
 /**
  * An admin adds a queue, within the plan's queue count. The company row is locked first, so two admins adding
@@ -15,6 +16,7 @@ export async function createQueue(db: Db, auth: AuthContext, input: QueueData): 
     return await db.transaction(async (tx) => {
       await assertPlanLimit(tx, auth.companyId, "queues");
       await assertQueueUnique(tx, auth.companyId, input);
+      await assertBotLinks(tx, auth.companyId, input);
       const [queue] = await tx
         .insert(queues)
         .values({
@@ -23,6 +25,9 @@ export async function createQueue(db: Db, auth: AuthContext, input: QueueData): 
           color: input.color,
           greetingMessage: input.greetingMessage ?? "",
           outOfHoursMessage: input.outOfHoursMessage ?? "",
+          complationMessage: input.complationMessage ?? "",
+          ratingMessage: input.ratingMessage ?? "",
+          token: input.token ?? "",
           orderQueue: input.orderQueue ?? null,
           integrationId: input.integrationId ?? null,
           promptId: input.promptId ?? null,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { quickMessages } from "../db/schema.js";
 import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
-import { multipart, SAMPLE_FILES } from "../test/multipart.js";
+import { multipart, PAGES_AS_MP4, REAL_FILES, SAMPLE_FILES } from "../test/multipart.js";
 
 let database: Database;
 let app: TestApp;
@@ -47,6 +47,17 @@ describe("quick message attachments", () => {
     const res = await upload(token, id, { name: "virus.js", type: "text/javascript", data: Buffer.from("alert(1)") });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "ERR_INVALID_FILE_TYPE" });
+  });
+
+  it("judges audio and video by their bytes: a page named .mp4 is refused, a real MP4 and PNG pass", async () => {
+    const { id, token } = await ownerWithMessage();
+    for (const page of PAGES_AS_MP4) {
+      const res = await upload(token, id, page);
+      expect(res.statusCode, page.name).toBe(400);
+      expect(res.json(), page.name).toEqual({ error: "ERR_INVALID_FILE_TYPE" });
+    }
+    expect((await upload(token, id, { name: "clip.mp4", type: "video/mp4", data: REAL_FILES.mp4 })).json()).toMatchObject({ mediaName: "clip.mp4" });
+    expect((await upload(token, id, { name: "foto.png", type: "image/png", data: REAL_FILES.png })).json()).toMatchObject({ mediaName: "foto.png" });
   });
 
   it("refuses a colleague (404 on a personal message) and deletes the file with its message", async () => {

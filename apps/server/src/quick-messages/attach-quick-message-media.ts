@@ -5,7 +5,7 @@ import { quickMessages } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import type { FileStorage } from "../storage/file-storage.js";
-import { isAllowedMedia } from "../storage/media-allowlist.js";
+import { checkedUploadType } from "../storage/media-allowlist.js";
 import type { Upload } from "../storage/read-upload.js";
 import { AppError } from "../errors.js";
 import { findEditableQuickMessage } from "./find-quick-message.js";
@@ -23,7 +23,8 @@ export async function attachQuickMessageMedia(
   upload: Upload,
 ): Promise<QuickMessageView> {
   const previous = await findEditableQuickMessage(db, auth, id);
-  if (!isAllowedMedia(upload.fileName, upload.mimetype, upload.data)) throw new AppError("ERR_INVALID_FILE_TYPE", 400);
+  // Judged by the bytes as a message attachment is: a page named .mp4 is refused, not stored as a video.
+  if (!(await checkedUploadType(upload.fileName, upload.mimetype, upload.data, "media"))) throw new AppError("ERR_INVALID_FILE_TYPE", 400);
   const stored = await storage.save(auth.companyId, "quick-messages", upload.fileName, upload.data);
   const [row] = await db
     .update(quickMessages)

@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
-import { createAdapter } from "@socket.io/redis-adapter";
-import { Redis } from "ioredis";
+import type { RedisAdapter } from "./connect-redis-adapter.js";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { CLIENT_EVENTS, companyEvent, SERVER_EVENTS, SOCKET_PING_MS, type JoinAck } from "@atendo/shared";
@@ -54,7 +53,8 @@ export function createRealtime(
     db: Db;
     signer: AccessTokenSigner;
     logger: FastifyBaseLogger;
-    redisUrl?: string;
+    /** With REDIS_URL (connectRedisAdapter): rooms and broadcasts shared between processes. */
+    redisAdapter?: RedisAdapter;
     canJoinTicket?: TicketAuthorizer;
     /** The queue-related rooms a user's sockets belong to (their queues, no-queue with allTicket). */
     ticketRoomsOf?: (db: Db, auth: AuthContext) => Promise<string[]>;
@@ -66,13 +66,8 @@ export function createRealtime(
     pingTimeout: SOCKET_PING_MS,
     cors: { origin: false },
   });
-  const redisClients: Redis[] = [];
-  if (deps.redisUrl) {
-    const pub = new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
-  }
+  const redisClients = deps.redisAdapter?.clients ?? [];
+  if (deps.redisAdapter) io.adapter(deps.redisAdapter.adapter);
   const canJoinTicket = deps.canJoinTicket ?? noTickets;
   const log = deps.logger.child({ module: "realtime" });
   // While shutting down, sockets close because we close them: their users' online flags are settled by the heartbeat.
@@ -81,8 +76,10 @@ export function createRealtime(
   const inflight = new Set<Promise<void>>();
 
   io.use(async (socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    if (typeof token !== "string" || !token) return next(new Error("ERR_SESSION_EXPIRED"));
+    // The spec's client sends the access token as the query parameter `token`; ours in `auth.token`. Socket.IO's
+    // handshake requests never reach the request log, so the query one is not logged either.
+    const token = handshakeToken(socket.handshake);
+    if (!token) return next(new Error("ERR_SESSION_EXPIRED"));
     try {
       const { expiresAt, ...auth } = await resolveAuthContext(deps.db, deps.signer, token);
       socket.data.auth = auth;
@@ -111,11 +108,16 @@ export function createRealtime(
       void socket.join([rooms.company(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
     }
     if (!auth.billingOnly && (auth.profile === "admin" || auth.super)) void socket.join(rooms.admins(auth.companyId));
+    // `ready` tells the client its rooms are set up: the spec's client joins its own rooms (joinNotification,
+    // joinTickets, joinChatBox) only after it, so nothing emitted in between is missed.
     if (deps.ticketRoomsOf && !auth.billingOnly) {
       deps
         .ticketRoomsOf(deps.db, auth)
         .then((names) => socket.join(names))
-        .catch((err: unknown) => log.error({ err }, "could not join ticket rooms"));
+        .catch((err: unknown) => log.error({ err }, "could not join ticket rooms"))
+        .finally(() => socket.emit(SERVER_EVENTS.ready));
+    } else {
+      socket.emit(SERVER_EVENTS.ready);
     }
 
     // An expired token ends the socket; the client refreshes and reconnects with a new one.
@@ -225,4 +227,11 @@ export function createRealtime(
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+function handshakeToken(handshake: Socket["handshake"]): string | undefined {
+  const fromAuth = (handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === "string" && fromAuth) return fromAuth;
+  const fromQuery = handshake.query.token;
+  return typeof fromQuery === "string" && fromQuery ? fromQuery : undefined;
 }

@@ -10,9 +10,25 @@ const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..
 /**
  * Packages a start would load and keep in memory although most installs never use them: the Baileys provider (only
  * with a "beta" connection), the spreadsheet reader (a contact import), the AWS SDK (only with S3_BUCKET), jsdom (the
- * SVG logo sanitiser).
+ * SVG logo sanitiser), Redis and Socket.IO's Redis adapter (only with REDIS_URL), the OpenAI SDK (AI features),
+ * nodemailer (the first e-mail), pix-utils (a Pix charge), undici (the first outbound call), file-type (an upload).
  */
-const LOADED_ON_USE = ["baileys", "@e965/xlsx", "@aws-sdk/client-s3", "jsdom"];
+const LOADED_ON_USE = [
+  "baileys",
+  "@e965/xlsx",
+  "@aws-sdk/client-s3",
+  "jsdom",
+  "ioredis",
+  "@socket.io/redis-adapter",
+  "openai",
+  "nodemailer",
+  "pix-utils",
+  "undici",
+  "file-type",
+];
+
+/** Heavy SDKs a feature may come to use: whether used yet or not, never loaded at start (import() them where used). */
+const NEVER_AT_START = ["@google/genai", "@deepgram/sdk", "assemblyai", "@google-cloud/dialogflow", "exceljs", "react-big-calendar"];
 
 let outdir: string;
 beforeAll(() => {
@@ -43,7 +59,7 @@ function packagesImported(file: string, followDynamic: boolean, seen = new Set<s
 
 const names = (set: Set<string>, pkg: string) => [...set].some((p) => p === pkg || p.startsWith(`${pkg}/`));
 
-it("the compiled server loads Baileys, the spreadsheet reader, the AWS SDK and jsdom when first used, not at start", () => {
+it("the compiled server loads Baileys, the spreadsheet reader, the AWS SDK, jsdom, Redis, the OpenAI SDK and other packages when first used, not at start", () => {
   const atStart = packagesImported("main.js", false);
   const ever = packagesImported("main.js", true);
   expect(names(atStart, "fastify")).toBe(true);
@@ -51,4 +67,5 @@ it("the compiled server loads Baileys, the spreadsheet reader, the AWS SDK and j
     expect(names(ever, pkg), `${pkg} is used by the server`).toBe(true);
     expect(names(atStart, pkg), `${pkg} is imported at start: import() it where it is used`).toBe(false);
   }
+  for (const pkg of NEVER_AT_START) expect(names(atStart, pkg), `${pkg} is imported at start: import() it where it is used`).toBe(false);
 });

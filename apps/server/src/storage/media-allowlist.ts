@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileTypeFromBuffer } from "file-type";
 
 /**
  * Attachments of queues and quick messages: images, audio, video and PDF only. A file passes when its declared type
@@ -67,11 +66,24 @@ export async function mediaTypeFromBytes(mimetype: string, data: Buffer): Promis
   const declared = mimetype.split(";")[0]!.trim().toLowerCase();
   const kind = family(declared);
   if (kind !== "audio" && kind !== "video") return mimetype;
+  // Imported on first use, not at start (start-up time).
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(data);
   if (!detected) return null;
   const detectedKind = family(detected.mime);
   if (detectedKind !== "audio" && detectedKind !== "video") return null;
   return detectedKind === kind ? detected.mime : mimetype;
+}
+
+/**
+ * The one check every upload of media or attachments goes through (messages, the external API, file lists,
+ * campaigns, queues, quick messages, the simulator): the declared type and the name must be allowed (`media`:
+ * isAllowedMedia; `attachment`: isAllowedAttachment, documents too) and the bytes must be what they say
+ * (mediaTypeFromBytes). Answers the type to store, or null when the file is refused (ERR_INVALID_FILE_TYPE).
+ */
+export async function checkedUploadType(fileName: string, mimetype: string, data: Buffer, accept: "media" | "attachment"): Promise<string | null> {
+  const allowed = accept === "media" ? isAllowedMedia(fileName, mimetype, data) : isAllowedAttachment(fileName, mimetype, data);
+  return allowed ? mediaTypeFromBytes(mimetype, data) : null;
 }
 
 /** Documents an agent may send besides media: office files, text, spreadsheets, archives (served as downloads). */

@@ -21,7 +21,10 @@ export async function tagsRoutes(app: App): Promise<void> {
 
   app.get("/tags/list", async (request) => listAllTags(app.deps.db, authOf(request).companyId));
 
-  app.get("/tags/kanban", async (request) => ({ lista: await listKanbanTags(app.deps.db, authOf(request).companyId) }));
+  // The kanban board's lanes: gated with the board (useKanban).
+  app.get("/tags/kanban", { config: { permission: "kanban:use" } }, async (request) => ({
+    lista: await listKanbanTags(app.deps.db, authOf(request).companyId),
+  }));
 
   app.post(
     "/tags/sync",

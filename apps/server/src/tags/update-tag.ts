@@ -20,7 +20,7 @@ export async function updateTag(db: DbOrTx, auth: AuthContext, tagId: number, in
   try {
     const [tag] = await db
       .update(tags)
-      .set({ name: input.name, color: input.color, kanban: input.kanban ?? current.kanban, updatedAt: new Date() })
+      .set({ name: input.name, color: input.color ?? current.color, kanban: input.kanban ?? current.kanban, updatedAt: new Date() })
       .where(inCompany(tags, auth.companyId, eq(tags.id, tagId)))
       .returning();
     if (!tag) throw new AppError("ERR_NOT_FOUND", 404);

@@ -1,5 +1,11 @@
 import type { Db } from "../db/client.js";
 import { chatMessages, chatUsers, chats, contactImports, contacts, invoices, messages, queues, quickMessages, tags, ticketNotes, tickets, whatsapps } from "../db/schema.js";
+import { contactListImports, contactListItems, contactLists } from "../db/schema.js";
+import { prompts } from "../db/schema.js";
+import { queueIntegrations } from "../db/schema.js";
+import { fileOptions, files } from "../db/schema.js";
+import { schedules } from "../db/schema.js";
+import { campaigns } from "../db/schema.js";
 import type { TenantResource } from "../http/types.js";
 import { createUser } from "./helpers.js";
 
@@ -80,5 +86,53 @@ export const tenantFixtures: Record<TenantResource, (db: Db, companyId: number) 
     await db.insert(chatUsers).values({ companyId, chatId: row!.id, userId: user.id });
     await db.insert(chatMessages).values({ companyId, chatId: row!.id, senderId: user.id, message: marker });
     return { id: row!.id, marker, uuid: row!.uuid };
+  },
+  contactLists: async (db, companyId) => {
+    const marker = `Foreign contact list ${companyId}`;
+    const [row] = await db.insert(contactLists).values({ companyId, name: marker }).returning();
+    return { id: row!.id, marker };
+  },
+  contactListItems: async (db, companyId) => {
+    const marker = `Foreign list item ${companyId}`;
+    const [list] = await db.insert(contactLists).values({ companyId, name: `Foreign list of items ${companyId}` }).returning();
+    const [row] = await db.insert(contactListItems).values({ companyId, contactListId: list!.id, name: marker, number: "5511955550000" }).returning();
+    return { id: row!.id, marker };
+  },
+  contactListImports: async (db, companyId) => {
+    const marker = `foreign-list-import-${companyId}.xlsx`;
+    const [list] = await db.insert(contactLists).values({ companyId, name: `Foreign imported list ${companyId}` }).returning();
+    const [row] = await db.insert(contactListImports).values({ companyId, contactListId: list!.id, fileName: marker, filePath: "x" }).returning();
+    return { id: row!.id, marker };
+  },
+  // A file list with one option row; the list's name and message carry the marker.
+  files: async (db, companyId) => {
+    const marker = `Foreign file list ${companyId}`;
+    const [row] = await db.insert(files).values({ companyId, name: marker, message: marker }).returning();
+    await db.insert(fileOptions).values({ companyId, fileId: row!.id, name: marker });
+    return { id: row!.id, marker };
+  },
+  // An AI prompt whose name and instructions carry the marker (its key is a plain test value, never presented).
+  prompts: async (db, companyId) => {
+    const marker = `Foreign prompt ${companyId}`;
+    const [row] = await db.insert(prompts).values({ companyId, name: marker, prompt: marker, apiKey: "not-sealed" }).returning();
+    return { id: row!.id, marker };
+  },
+  // A schedule to a contact of that company; its text carries the marker.
+  schedules: async (db, companyId) => {
+    const marker = `Foreign schedule ${companyId}`;
+    const [contact] = await db.insert(contacts).values({ companyId, name: `Foreign Schedule Contact ${companyId}`, number: "5511944440000", canonicalNumber: "5511944440000" }).returning();
+    const [row] = await db.insert(schedules).values({ companyId, contactId: contact!.id, body: marker, sendAt: new Date("2030-01-01T12:00:00Z") }).returning();
+    return { id: row!.id, marker };
+  },
+  // An INATIVA campaign whose name and message carry the marker.
+  campaigns: async (db, companyId) => {
+    const marker = `Foreign campaign ${companyId}`;
+    const [row] = await db.insert(campaigns).values({ companyId, name: marker, message1: marker }).returning();
+    return { id: row!.id, marker };
+  },
+  queueIntegrations: async (db, companyId) => {
+    const marker = `Foreign integration ${companyId}`;
+    const [row] = await db.insert(queueIntegrations).values({ companyId, type: "webhook", name: marker, projectName: marker, urlN8N: "http://127.0.0.1:9/hook" }).returning();
+    return { id: row!.id, marker };
   },
 };

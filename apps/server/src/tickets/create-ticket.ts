@@ -51,10 +51,12 @@ async function pickQueue(deps: Deps, auth: AuthContext, queueId: number | null |
  */
 export async function createTicket(deps: Deps, auth: AuthContext, input: CreateTicketInput): Promise<{ ticket: TicketView; created: boolean }> {
   const [contact] = await deps.db
-    .select({ id: contacts.id, number: contacts.number, isGroup: contacts.isGroup })
+    .select({ id: contacts.id, number: contacts.number, lid: contacts.lid, isGroup: contacts.isGroup })
     .from(contacts)
     .where(inCompany(contacts, auth.companyId, eq(contacts.id, input.contactId)));
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
+  // A contact saved without a number (and unknown to WhatsApp by LID) has no one to write to.
+  if (!contact.isGroup && !contact.number && !contact.lid) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400, { reason: "noNumber" });
   const queueId = await pickQueue(deps, auth, input.queueId);
   const connection = await pickConnection(deps, auth, input.whatsappId);
   if (!contact.isGroup && (await checkContactOnConnection(deps, connection, contact.number)) === "invalid") {

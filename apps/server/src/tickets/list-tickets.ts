@@ -1,12 +1,12 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { can, PAGE_SIZE, type TicketListQuery, type TicketPage } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import type { AuthContext } from "../auth/load-session-context.js";
-import { contacts, messages, tickets, ticketTags } from "../db/schema.js";
+import { contacts, messages, queues, tags, ticketRatings, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import { escapeLike } from "../db/escape-like.js";
 import { loadTicketViewer, visibleTicketsCondition, type TicketViewer } from "./ticket-viewer.js";
-import { loadTicketViews } from "./load-ticket-views.js";
+import { presentTicketRow, ticketViewColumns } from "./load-ticket-views.js";
 
 const DAY_MS = 86_400_000;
 
@@ -16,19 +16,27 @@ function onDay(column: typeof tickets.createdAt | typeof tickets.updatedAt, day:
   return and(gte(column, start), lt(column, new Date(start.getTime() + DAY_MS)));
 }
 
-/** Contact name or number, or the text of any of the ticket's messages (an EXISTS, so a ticket appears once). */
-function searchCondition(companyId: number, searchParam: string | undefined): SQL | undefined {
+/**
+ * The tickets a search matches, as a union of one select per side, each answered by its own trigram index (migration
+ * 0005 and messages_transcript_trgm_idx): the contact's name, its number (when the term looks like one), the text of
+ * any of the ticket's messages and their transcripts. An OR of these over a join would defeat every index and scan
+ * all messages; the union is what `search-plan.test.ts` checks with EXPLAIN.
+ */
+export function searchMatches(companyId: number, searchParam: string | undefined): SQL | undefined {
   const term = searchParam?.trim();
   if (!term) return undefined;
   const pattern = `%${escapeLike(term)}%`;
   const digits = term.replace(/\D/g, "");
   const looksLikeNumber = digits.length > 0 && /^[\d\s()+\-.]+$/.test(term);
-  const inMessages = sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern})`;
-  return or(
-    ilike(contacts.name, pattern),
-    looksLikeNumber ? like(contacts.number, `%${digits}%`) : undefined,
-    inMessages,
-  );
+  const ofContacts = (match: SQL) =>
+    sql`select ${tickets.id} from ${tickets} join ${contacts} on ${contacts.id} = ${tickets.contactId} where ${tickets.companyId} = ${companyId} and ${contacts.companyId} = ${companyId} and ${match}`;
+  const sides = [
+    ofContacts(sql`${contacts.name} ilike ${pattern}`),
+    looksLikeNumber ? ofContacts(sql`${contacts.number} like ${`%${digits}%`}`) : undefined,
+    sql`select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern}`,
+    sql`select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.transcript} is not null and ${messages.transcript} ilike ${pattern}`,
+  ].filter((side): side is SQL => side !== undefined);
+  return sql`${tickets.id} in (${sql.join(sides, sql` union `)})`;
 }
 
 /**
@@ -71,19 +79,54 @@ function tabCondition(viewer: TicketViewer, query: TicketListQuery, status: "pen
   return or(inQueues, isNull(tickets.queueId), own) ?? sql`false`;
 }
 
+/**
+ * The list's count, read up to COUNT_LIMIT matches and no further: the web shows it only as the open and pending
+ * badges (max 999, "999+"), and an exact count over 100k tickets costs more than the page itself (issue 15).
+ */
+export const COUNT_LIMIT = 1000;
+
+function boundedCount(where: SQL): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${tickets} where ${where} limit ${COUNT_LIMIT}) as matched)`.mapWith(Number);
+}
+
+/** The ticket's tags by name, as the view shows them (a subquery per row of the page, by ticket_tags' key). */
+function tagsOfTicket(companyId: number): SQL<{ id: number; name: string; color: string }[]> {
+  return sql<{ id: number; name: string; color: string }[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}) from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.companyId} = ${companyId}), '[]'::json)`;
+}
+
 /** GET /tickets: one page of the tickets the user may see, as the request narrows them, newest activity first. */
 export async function listTickets(db: DbOrTx, auth: AuthContext, query: TicketListQuery): Promise<TicketPage> {
   const viewer = await loadTicketViewer(db, auth);
+  const { where, page } = ticketPageQuery(db, auth, viewer, query);
+  const rows = await page;
+  let n = rows[0]?.total ?? 0;
+  // Past the last page nothing carries the count: asked apart (a client paging too far; rare).
+  if (rows.length === 0 && query.pageNumber > 1) {
+    const [total] = await db.select({ n: boundedCount(where) }).from(sql`(select 1) as one`);
+    n = total?.n ?? 0;
+  }
+  return {
+    tickets: rows.slice(0, PAGE_SIZE).map((r) => presentTicketRow(r, r.tags)),
+    count: n,
+    hasMore: rows.length > PAGE_SIZE,
+  };
+}
+
+/**
+ * The list's one query (search-plan.test.ts EXPLAINs it): the page's ids (one more than a page: hasMore), the views,
+ * their tags and a bounded count, in one round trip.
+ */
+export function ticketPageQuery(db: DbOrTx, auth: AuthContext, viewer: TicketViewer, query: TicketListQuery) {
   const status = query.status === "attending" ? "open" : query.status;
   const showAll = query.showAll === true && viewer.seesAll;
-  const users = can(auth, "tickets:filterByUser") ? query.users : undefined;
+  const byUsers = can(auth, "tickets:filterByUser") ? query.users : undefined;
   const where = inCompany(
     tickets,
     auth.companyId,
     visibleTicketsCondition(viewer),
     tabCondition(viewer, query, status, showAll),
     status ? eq(tickets.status, status) : undefined,
-    users && users.length > 0 ? inArray(tickets.userId, users) : undefined,
+    byUsers && byUsers.length > 0 ? inArray(tickets.userId, byUsers) : undefined,
     query.tags && query.tags.length > 0
       ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, query.tags)})`
       : undefined,
@@ -91,37 +134,20 @@ export async function listTickets(db: DbOrTx, auth: AuthContext, query: TicketLi
     onDay(tickets.updatedAt, query.updatedAt),
     query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
     query.isGroup === undefined ? undefined : eq(tickets.isGroup, query.isGroup),
-    searchCondition(auth.companyId, query.searchParam),
+    searchMatches(auth.companyId, query.searchParam),
   );
-  const page = { limit: PAGE_SIZE, offset: (query.pageNumber - 1) * PAGE_SIZE };
+  const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const order = [desc(tickets.updatedAt), desc(tickets.id)];
-  let ids: number[];
-  let n: number;
-  if (query.searchParam?.trim()) {
-    // A search scans message text: once, with the total counted over the same rows (count(*) over ()).
-    const rows = await db
-      .select({ id: tickets.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
-    ids = rows.map((r) => r.id);
-    n = rows[0]?.total ?? 0;
-    if (rows.length === 0 && query.pageNumber > 1) {
-      const [total] = await db.select({ n: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where);
-      n = total?.n ?? 0;
-    }
-  } else {
-    const [total] = await db.select({ n: count() }).from(tickets).where(where);
-    const rows = await db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
-    ids = rows.map((r) => r.id);
-    n = total?.n ?? 0;
-  }
-  return {
-    tickets: await loadTicketViews(db, auth.companyId, ids),
-    count: n,
-    hasMore: query.pageNumber * PAGE_SIZE < n,
-  };
+  const pageIds = db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order).limit(PAGE_SIZE + 1).offset(offset);
+  const page = db
+    .select({ ...ticketViewColumns, tags: tagsOfTicket(auth.companyId), total: boundedCount(where) })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
+    .where(inCompany(tickets, auth.companyId, inArray(tickets.id, pageIds)))
+    .orderBy(...order);
+  return { where, page };
 }

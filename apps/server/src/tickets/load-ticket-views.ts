@@ -5,25 +5,49 @@ import { inCompany } from "../db/tenant.js";
 import { contacts, queues, tags, ticketRatings, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
 import { presentTicket } from "./present-ticket.js";
 
+/** What a ticket view is made of (besides its tags): the ticket and what it refers to. */
+export const ticketViewColumns = {
+  ticket: tickets,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    profilePicUrl: contacts.profilePicUrl,
+    isGroup: contacts.isGroup,
+    email: contacts.email,
+  },
+  user: { id: users.id, name: users.name },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  whatsapp: { id: whatsapps.id, name: whatsapps.name },
+  rating: ticketRatings.rate,
+};
+
+type TicketViewRow = {
+  ticket: typeof tickets.$inferSelect;
+  contact: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean; email: string };
+  user: { id: number | null; name: string | null } | null;
+  queue: { id: number | null; name: string | null; color: string | null } | null;
+  whatsapp: { id: number | null; name: string | null } | null;
+  rating: number | null;
+};
+
+/** A row selected with `ticketViewColumns` (joined as `joinTicketViewTables` does) and its tags, presented. */
+export function presentTicketRow(r: TicketViewRow, tagList: { id: number; name: string; color: string }[]): TicketView {
+  return presentTicket(r.ticket, {
+    contact: r.contact,
+    user: r.user?.id ? (r.user as { id: number; name: string }) : null,
+    queue: r.queue?.id ? (r.queue as { id: number; name: string; color: string }) : null,
+    whatsapp: r.whatsapp?.id ? (r.whatsapp as { id: number; name: string }) : null,
+    tags: tagList,
+    rating: r.rating ?? null,
+  });
+}
+
 /** Presents tickets of one company by id, in the order of `ids` (missing or foreign ids are left out). */
 export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      ticket: tickets,
-      contact: {
-        id: contacts.id,
-        name: contacts.name,
-        number: contacts.number,
-        profilePicUrl: contacts.profilePicUrl,
-        isGroup: contacts.isGroup,
-        email: contacts.email,
-      },
-      user: { id: users.id, name: users.name },
-      queue: { id: queues.id, name: queues.name, color: queues.color },
-      whatsapp: { id: whatsapps.id, name: whatsapps.name },
-      rating: ticketRatings.rate,
-    })
+    .select(ticketViewColumns)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
@@ -43,19 +67,7 @@ export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number
     list.push({ id: t.id, name: t.name, color: t.color });
     tagsByTicket.set(t.ticketId, list);
   }
-  const byId = new Map(
-    rows.map((r) => [
-      r.ticket.id,
-      presentTicket(r.ticket, {
-        contact: r.contact,
-        user: r.user?.id ? r.user : null,
-        queue: r.queue?.id ? r.queue : null,
-        whatsapp: r.whatsapp?.id ? r.whatsapp : null,
-        tags: tagsByTicket.get(r.ticket.id) ?? [],
-        rating: r.rating ?? null,
-      }),
-    ]),
-  );
+  const byId = new Map(rows.map((r) => [r.ticket.id, presentTicketRow(r, tagsByTicket.get(r.ticket.id) ?? [])]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

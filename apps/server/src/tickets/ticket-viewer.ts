@@ -16,19 +16,19 @@ export interface TicketViewer {
 }
 
 export async function loadTicketViewer(db: DbOrTx, auth: AuthContext): Promise<TicketViewer> {
+  // One round trip (GET /tickets runs on every screen refresh): the user's flag and their queues as an array.
   const [user] = await db
-    .select({ allTicket: users.allTicket })
+    .select({
+      allTicket: users.allTicket,
+      queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.companyId} = ${users.companyId} order by 1)`,
+    })
     .from(users)
     .where(and(eq(users.id, auth.userId), eq(users.companyId, auth.companyId)));
-  const queues = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(and(eq(userQueues.userId, auth.userId), eq(userQueues.companyId, auth.companyId)));
   return {
     userId: auth.userId,
     companyId: auth.companyId,
     seesAll: can(auth, "tickets-manager:showall"),
-    queueIds: queues.map((q) => q.queueId),
+    queueIds: (user?.queueIds ?? []).map(Number),
     allTicket: user?.allTicket === "enabled",
   };
 }

@@ -13,6 +13,7 @@ import { emitTicketChanged } from "./emit-changes.js";
 import { findVisibleTicket, type TicketRow } from "./find-visible-ticket.js";
 import { loadTicketView } from "./load-ticket-views.js";
 import { otherOpenTicketError } from "./other-open-ticket-error.js";
+import { assertBotLinks } from "../integrations/assert-bot-links.js";
 
 type Deps = Pick<AppDeps, "db" | "realtime" | "flow"> & { logger: FastifyBaseLogger };
 
@@ -94,6 +95,7 @@ export async function updateTicket(deps: Deps, auth: AuthContext, ticketId: numb
       const { ticket: current } = await findVisibleTicket(tx, auth, { id: ticketId }, { forUpdate: true });
       const { kinds, next } = plan(current, input, auth);
       await assertTargets(tx, companyId, current, next);
+      await assertBotLinks(tx, companyId, { integrationId: input.integrationId, promptId: input.promptId });
       conflictKey = { contactId: current.contactId, whatsappId: next.whatsappId, except: current.id };
       const now = new Date();
       const set: Partial<typeof tickets.$inferInsert> = {};

@@ -1,5 +1,5 @@
 import type { UserCreateInput, UserView } from "@atendo/shared";
-import { userCreateSchema } from "@atendo/shared";
+import { userCreateSchema, toStoredAllTicket } from "@atendo/shared";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
 import type { AuthContext } from "../auth/load-session-context.js";
@@ -30,7 +30,7 @@ export async function createUser(db: Db, auth: AuthContext, raw: UserCreateInput
           email: input.email,
           passwordHash,
           profile: input.profile,
-          allTicket: input.allTicket,
+          allTicket: toStoredAllTicket(input.allTicket),
           whatsappId: input.whatsappId,
         })
         .returning();

@@ -1,4 +1,4 @@
-import type { UserView } from "@atendo/shared";
+import { presentAllTicket, type UserView } from "@atendo/shared";
 import type { users } from "../db/schema.js";
 
 type UserRow = typeof users.$inferSelect;
@@ -11,7 +11,7 @@ export function presentUser(user: UserRow, queues: UserView["queues"] = []): Use
     email: user.email,
     profile: user.profile,
     super: user.super,
-    allTicket: user.allTicket,
+    allTicket: presentAllTicket(user.allTicket),
     companyId: user.companyId,
     whatsappId: user.whatsappId,
     online: user.online,

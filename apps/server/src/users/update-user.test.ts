@@ -42,7 +42,7 @@ describe("PUT /users/{id}", () => {
     const superRes = await put(token, user.id, { name: user.name, email: user.email, super: true });
     expect(superRes.statusCode).toBe(400);
     const me = await app.inject({ method: "GET", url: "/auth/me", headers: bearer(token) });
-    expect(me.json()).toMatchObject({ profile: "user", allTicket: "disabled", super: false });
+    expect(me.json()).toMatchObject({ profile: "user", allTicket: "desabled", super: false });
   });
 
   it("does not let a user change their own queues, but lets an admin", async () => {

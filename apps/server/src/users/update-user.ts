@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { can, type UserUpdateInput, type UserView } from "@atendo/shared";
+import { can, type UserUpdateInput, type UserView, toStoredAllTicket } from "@atendo/shared";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
@@ -28,7 +28,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: number, inpu
   // Profile, default connection and allTicket are one permission (spec 6: user-modal:editProfile).
   const changesRights =
     (input.profile !== undefined && input.profile !== target.profile) ||
-    (input.allTicket !== undefined && input.allTicket !== target.allTicket) ||
+    (input.allTicket !== undefined && toStoredAllTicket(input.allTicket) !== target.allTicket) ||
     (input.whatsappId !== undefined && input.whatsappId !== target.whatsappId);
   if (changesRights && !can(auth, "user-modal:editProfile")) throw new AppError("ERR_NO_PERMISSION", 403);
   if (input.queueIds !== undefined) {
@@ -55,7 +55,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: number, inpu
         name: input.name,
         email: input.email,
         profile: input.profile ?? target.profile,
-        allTicket: input.allTicket ?? target.allTicket,
+        allTicket: input.allTicket === undefined ? target.allTicket : toStoredAllTicket(input.allTicket),
         whatsappId: input.whatsappId === undefined ? target.whatsappId : input.whatsappId,
         ...(newPassword ? { passwordHash: newPassword } : {}),
         updatedAt: new Date(),

@@ -82,7 +82,8 @@ export type ProviderEvent =
   /** live: as it happens; offline: caught up after a reconnect; history: a history sync; own: sent from the phone. */
   | { type: "message"; origin: "live" | "offline" | "history" | "own"; message: InboundMessage }
   | { type: "message-update"; chat: ChatRef; messageId: string; change: { kind: "edit"; body: string } | { kind: "revoke" } }
-  | { type: "ack"; chat: ChatRef; messageId: string; ack: Ack; failed?: boolean }
+  /** `error`: with `failed`, the provider's reason as the agent sees it (the Cloud API's code and title). */
+  | { type: "ack"; chat: ChatRef; messageId: string; ack: Ack; failed?: boolean; error?: string }
   | { type: "reaction"; chat: ChatRef; messageId: string; from: Participant; fromMe: boolean; emoji: string }
   | { type: "presence"; chat: ChatRef; from: Participant; presence: Presence }
   | { type: "contact"; contact: Participant & { name?: string; imgUrl?: string } }

@@ -69,7 +69,7 @@ describe("ConnectionsPage", { timeout: 20_000 }, () => {
     renderPage("/connections");
     const card = await screen.findByTestId("connection-card-4");
     expect(within(card).getByText("Loja")).toBeTruthy();
-    expect(within(card).getByTestId("connection-number-4").textContent).toContain("+5511988887777");
+    expect(within(card).getByTestId("connection-number-4").textContent).toContain("+55 11 98888 7777");
     expect(within(card).getByTestId("connection-default-4")).toBeTruthy();
     // dd/MM/yy HH:mm in local time
     const updated = new Date("2026-03-04T15:07:00.000Z");

@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { STORAGE_KEYS, type ContactDetailView, type ContactImportView, type SessionUser } from "@atendo/shared";
 import { AppRoutes } from "../routes/AppRoutes.js";
 import { i18n } from "../i18n/index.js";
+import type { AxiosAdapter } from "axios";
+import { api } from "../features/auth/api.js";
 import { fakeApi } from "../test/fake-api.js";
 import { makeUser } from "../test/fixtures.js";
 import { renderApp } from "../test/render.js";
@@ -15,6 +17,7 @@ const maria: ContactDetailView = {
   profilePicUrl: null,
   isGroup: false,
   active: true,
+  canChat: true,
   whatsappId: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -62,6 +65,17 @@ describe("ContactsPage", () => {
     expect(screen.queryByTestId("contact-delete-9")).toBeNull();
   });
 
+  it("says a contact without a number cannot start a WhatsApp chat, and opens nothing for it", async () => {
+    const semNumero = { ...listed, id: 10, name: "Sem Número", number: "", canChat: false };
+    const api = signInAs(admin, { "GET /contacts": { status: 200, data: { contacts: [semNumero], count: 1, hasMore: false } } });
+    renderApp(<AppRoutes />, "/contacts");
+    const row = await screen.findByTestId("contact-row-10", {}, SLOW);
+    expect(within(row).getByTestId("contact-no-number-10").textContent).toBe("Sem número: não pode iniciar conversa no WhatsApp");
+    fireEvent.click(within(row).getByTestId("contact-cell-name"));
+    expect(api.requests).not.toContain("POST /tickets");
+    expect(screen.queryByTestId("new-ticket-dialog")).toBeNull();
+  });
+
   const expected = {
     pt: { required: "Obrigatório", tooShort: "Muito curto!", tooLong: "Muito longo!", invalidEmail: "E-mail inválido", invalidNumber: "Número de telefone inválido" },
     en: { required: "Required", tooShort: "Too Short!", tooLong: "Too Long!", invalidEmail: "Invalid email", invalidNumber: "Invalid phone number" },
@@ -77,7 +91,9 @@ describe("ContactsPage", () => {
       const save = await screen.findByTestId("contact-save");
 
       fireEvent.click(save);
-      await waitFor(() => expect(screen.getAllByText(texts.required)).toHaveLength(2));
+      // Only the name: the core spec's contact form makes the number optional.
+      await waitFor(() => expect(screen.getAllByText(texts.required)).toHaveLength(1));
+      expect(api.requests).not.toContain("POST /contacts");
 
       fireEvent.change(await input("contact-name"), { target: { value: "A" } });
       fireEvent.change(await input("contact-number"), { target: { value: "1234" } });
@@ -141,11 +157,25 @@ describe("ContactsPage", () => {
     expect(screen.getByText("Editar contato")).toBeTruthy();
   });
 
-  it("imports the phone's contacts and says how many came in; a missing default connection is explained", async () => {
-    const calls = signInAs(admin, { "POST /contacts/import": { status: 200, data: { total: 3, created: 2, updated: 1, skipped: 0 } } });
+  it("imports the phone's contacts showing progress, then says how many came in; a missing default connection is explained", async () => {
+    const calls = signInAs(admin, { "POST /contacts/import": { status: 200, data: { total: 4, created: 2, updated: 1, skipped: 1 } } });
+    // The phone answers when the test says so: the progress is visible meanwhile.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const fake = api.defaults.adapter as AxiosAdapter;
+    api.defaults.adapter = async (config) => {
+      if (config.url === "/contacts/import") await answered;
+      return fake(config);
+    };
     renderApp(<AppRoutes />, "/contacts");
     fireEvent.click(await screen.findByTestId("contacts-import-phone", undefined, SLOW));
-    expect(await screen.findByText("Contatos do celular: 2 criados, 1 atualizados.")).toBeTruthy();
+    expect((await screen.findByTestId("contacts-import-phone-running")).textContent).toContain("Importando os contatos do celular");
+    expect(screen.getByTestId("contacts-import-phone").textContent).toContain("Importando...");
+    answer();
+    const result = await screen.findByTestId("contacts-import-phone-result");
+    expect(result.textContent).toContain("3 contatos vieram do celular: 2 novos, 1 atualizados.");
+    expect(result.textContent).toContain("1 sem número válido foi ignorado.");
+    expect(screen.queryByTestId("contacts-import-phone-running")).toBeNull();
     expect(calls.requests).toContain("POST /contacts/import");
 
     signInAs(admin, { "POST /contacts/import": { status: 400, data: { error: "ERR_NO_DEF_WAPP_FOUND" } } });

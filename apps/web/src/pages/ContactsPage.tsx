@@ -1,7 +1,10 @@
 import { useMemo, useRef, useState, type ChangeEvent } from "react";
 import {
+  Alert,
   Button,
+  CircularProgress,
   IconButton,
+  LinearProgress,
   Paper,
   Table,
   TableBody,
@@ -10,6 +13,7 @@ import {
   TableHead,
   TableRow,
   Tooltip,
+  Typography,
 } from "@mui/material";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
@@ -94,14 +98,12 @@ export function ContactsPage() {
               <span>
                 <Button
                   variant="outlined"
-                  startIcon={<PhoneAndroid />}
+                  startIcon={phoneImport.isPending ? <CircularProgress size={16} color="inherit" /> : <PhoneAndroid />}
                   disabled={phoneImport.isPending}
-                  onClick={() =>
-                    phoneImport.mutate(undefined, { onSuccess: (result) => toastSuccess(t("contacts.importPhoneDone", result)) })
-                  }
+                  onClick={() => phoneImport.mutate()}
                   data-testid="contacts-import-phone"
                 >
-                  {t("contacts.importPhone")}
+                  {phoneImport.isPending ? t("contacts.importPhoneRunning") : t("contacts.importPhone")}
                 </Button>
               </span>
             </Tooltip>
@@ -111,6 +113,19 @@ export function ContactsPage() {
           </>
         }
       />
+      {/* The phone's address book can take a while: say so while it runs, and what came in when it ends. */}
+      {phoneImport.isPending && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="contacts-import-phone-running">
+          {t("contacts.importPhoneProgress")}
+          <LinearProgress sx={{ mt: 1 }} />
+        </Alert>
+      )}
+      {phoneImport.isSuccess && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => phoneImport.reset()} data-testid="contacts-import-phone-result">
+          {t("contacts.importPhoneDone", { count: phoneImport.data.created + phoneImport.data.updated, ...phoneImport.data })}
+          {phoneImport.data.skipped > 0 ? ` ${t("contacts.importPhoneSkipped", { count: phoneImport.data.skipped })}` : ""}
+        </Alert>
+      )}
       <Paper variant="outlined">
         <TableContainer sx={{ maxHeight: "calc(100vh - 200px)" }} onScroll={onScroll} data-testid="contacts-table">
           <Table stickyHeader size="small">
@@ -127,14 +142,23 @@ export function ContactsPage() {
                 <TableRow
                   key={contact.id}
                   hover
-                  sx={{ cursor: "pointer" }}
+                  // A contact without a number cannot start a WhatsApp chat (core-service section 5).
+                  sx={{ cursor: contact.canChat === false ? "default" : "pointer" }}
                   onClick={() => {
-                    if (!ticket.starting) ticket.start(contact);
+                    if (contact.canChat !== false && !ticket.starting) ticket.start(contact);
                   }}
                   data-testid={`contact-row-${contact.id}`}
                 >
                   <TableCell data-testid="contact-cell-name">{contact.name}</TableCell>
-                  <TableCell data-testid="contact-cell-number">{formatNumber(contact.number)}</TableCell>
+                  <TableCell data-testid="contact-cell-number">
+                    {contact.canChat === false ? (
+                      <Typography variant="body2" color="text.secondary" data-testid={`contact-no-number-${contact.id}`}>
+                        {t("contacts.noNumber")}
+                      </Typography>
+                    ) : (
+                      formatNumber(contact.number)
+                    )}
+                  </TableCell>
                   <TableCell>{contact.email}</TableCell>
                   <TableCell align="right" onClick={(event) => event.stopPropagation()}>
                     <IconButton

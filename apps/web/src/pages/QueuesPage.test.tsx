@@ -13,6 +13,9 @@ const vendas: QueueView = {
   color: "#e57373",
   greetingMessage: "Bem-vindo às vendas",
   outOfHoursMessage: "",
+  complationMessage: "",
+  ratingMessage: "",
+  token: "",
   orderQueue: 1,
   integrationId: null,
   promptId: null,
@@ -66,6 +69,8 @@ describe("QueuesPage", { timeout: 20_000 }, () => {
       const api = signInAs(admin());
       renderApp(<AppRoutes />, "/queues");
       fireEvent.click(await screen.findByTestId("queues-add"));
+      // A new queue starts with a colour; cleared, both required fields say so.
+      fireEvent.change(await input("queue-color"), { target: { value: "" } });
       fireEvent.click(screen.getByTestId("queue-save"));
       await waitFor(() => expect(screen.getAllByText(texts.required)).toHaveLength(2));
 
@@ -109,6 +114,19 @@ describe("QueuesPage", { timeout: 20_000 }, () => {
       startTime: "08:00",
       endTime: "14:00",
     });
+  });
+
+  it("starts a new queue with the first palette colour no queue uses, so a name is enough to save", async () => {
+    const api = signInAs(admin(), { "POST /queue": { status: 201, data: { ...vendas, id: 6, name: "Suporte", color: "#e53935" } } });
+    renderApp(<AppRoutes />, "/queues");
+    await screen.findByTestId("queue-card-5");
+    fireEvent.click(screen.getByTestId("queues-add"));
+    // Vendas has the palette's first colour (#e57373), so the next one is chosen.
+    await waitFor(async () => expect((await input("queue-color")).value).toBe("#e53935"));
+    fireEvent.change(await input("queue-name"), { target: { value: "Suporte" } });
+    fireEvent.click(screen.getByTestId("queue-save"));
+    expect(await screen.findByText("Fila salva com sucesso!")).toBeTruthy();
+    expect(api.bodies[api.requests.indexOf("POST /queue")]).toMatchObject({ name: "Suporte", color: "#e53935" });
   });
 
   it("puts a taken name on the name field", async () => {

@@ -13,6 +13,8 @@ import { toastSuccess } from "../features/errors/toast.js";
 import { queueKeys, useDeleteQueue, useQueues } from "../features/queues/api.js";
 import { QueueCard } from "../features/queues/QueueCard.js";
 import { QueueDialog } from "../features/queues/QueueDialog.js";
+import { useCan } from "../features/auth/useCan.js";
+import { usePromptOptions, useQueueIntegrationOptions } from "../features/queue-integrations/api.js";
 
 /** Queues page (core-service section 2): cards per queue; add, edit, delete; follows other admins' changes live. */
 export function QueuesPage() {
@@ -24,6 +26,14 @@ export function QueuesPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<QueueView | undefined>();
   const [deleting, setDeleting] = useState<QueueView | null>(null);
+  const integrations = useQueueIntegrationOptions(useCan("integrations:use"));
+  const canPrompts = useCan("prompts:use");
+  const prompts = usePromptOptions(canPrompts);
+  /** The card's "current integration": the integration's name, else the AI prompt's. */
+  const botNameOf = (queue: QueueView) =>
+    (queue.integrationId !== null ? integrations.data?.find((item) => item.id === queue.integrationId)?.name : undefined) ??
+    (queue.promptId !== null && canPrompts ? prompts.data?.find((item) => item.id === queue.promptId)?.name : undefined) ??
+    null;
 
   useSocketEvent(user ? companyEvent.queue(user.companyId) : null, () => {
     void queryClient.invalidateQueries({ queryKey: queueKeys.all });
@@ -53,7 +63,7 @@ export function QueuesPage() {
       ) : queues.data?.length ? (
         <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))", gap: 2 }} data-testid="queues-list">
           {queues.data.map((queue) => (
-            <QueueCard key={queue.id} queue={queue} onEdit={() => openDialog(queue)} onDelete={() => setDeleting(queue)} />
+            <QueueCard key={queue.id} queue={queue} botName={botNameOf(queue)} onEdit={() => openDialog(queue)} onDelete={() => setDeleting(queue)} />
           ))}
         </Box>
       ) : (

@@ -1,3 +1,4 @@
+import { COLOR_PALETTE } from "@atendo/shared";
 import { afterEach, describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { InternalAxiosRequestConfig } from "axios";
@@ -83,6 +84,8 @@ describe("TagsPage", { timeout: 20_000 }, () => {
       const api = signInAs(makeUser());
       renderApp(<AppRoutes />, "/tags");
       fireEvent.click(await screen.findByTestId("tags-add"));
+      // The dialog starts with a colour chosen; cleared, it is required like the name.
+      fireEvent.change(await input("tag-color"), { target: { value: "" } });
       fireEvent.click(screen.getByTestId("tag-save"));
       await waitFor(() => expect(screen.getAllByText(texts.required)).toHaveLength(2));
       fireEvent.change(await input("tag-name"), { target: { value: "ab" } });
@@ -91,6 +94,17 @@ describe("TagsPage", { timeout: 20_000 }, () => {
       expect(api.requests).not.toContain("POST /tags");
     });
   }
+
+  it("starts a new tag with a palette colour chosen, so a name is all it needs", async () => {
+    const api = signInAs(makeUser({ profile: "user" }), { "POST /tags": { status: 201, data: tag(3, "Nova") } });
+    renderApp(<AppRoutes />, "/tags");
+    fireEvent.click(await screen.findByTestId("tags-add"));
+    fireEvent.change(await input("tag-name"), { target: { value: "Nova" } });
+    fireEvent.click(screen.getByTestId("tag-save"));
+    expect(await screen.findByText("Tag salva com sucesso!")).toBeTruthy();
+    const body = api.bodies[api.requests.indexOf("POST /tags")] as { color: string };
+    expect(COLOR_PALETTE).toContain(body.color);
+  });
 
   it("hides the kanban switch from agents and leaves the flag out of what they send", async () => {
     const api = signInAs(makeUser({ profile: "user" }), { "POST /tags": { status: 201, data: tag(3, "Nova") } });

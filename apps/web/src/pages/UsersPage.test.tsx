@@ -13,7 +13,7 @@ const listed: UserView = {
   email: "bruno@demo.test",
   profile: "user",
   super: false,
-  allTicket: "disabled",
+  allTicket: "desabled",
   companyId: 1,
   whatsappId: null,
   online: true,
@@ -107,7 +107,7 @@ describe("UsersPage", () => {
       email: "carla@demo.test",
       password: "12345",
       profile: "user",
-      allTicket: "disabled",
+      allTicket: "desabled",
       queueIds: [],
       whatsappId: null,
     });

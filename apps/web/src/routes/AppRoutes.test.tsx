@@ -64,11 +64,11 @@ describe("route guards", () => {
     expect(location()).toBe("/signup");
   });
 
-  it("routes no area whose page is not built, even with the cshow flag", async () => {
+  it("answers an address that is no area with the not-found page, even with the cshow flag", async () => {
     localStorage.setItem(STORAGE_KEYS.cshow, "1");
     signIn();
     fakeApi({ "GET /auth/me": { status: 200, data: makeUser({ profile: "admin" }) } });
-    renderApp(<AppRoutes />, "/campaigns");
+    renderApp(<AppRoutes />, "/campaigns-old");
     expect(await screen.findByText("Página não encontrada")).toBeTruthy();
   });
 });
@@ -82,6 +82,23 @@ describe("refused pages", () => {
     expect(location()).toBe("/users");
     expect(screen.queryByTestId("page-title")).toBeNull();
     await waitFor(() => expect(location()).toBe("/"), { timeout: 2_000 });
+  });
+
+  it("gates the campaign pages by useCampaigns, not by the cshow flag", async () => {
+    signIn();
+    fakeApi({ "GET /auth/me": { status: 200, data: makeUser({ profile: "admin" }) } });
+    const first = renderApp(<AppRoutes />, "/campaigns");
+    expect(
+      await screen.findByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando."),
+    ).toBeTruthy();
+    first.unmount();
+
+    fakeApi({
+      "GET /auth/me": { status: 200, data: makeUser({ profile: "admin" }, { useCampaigns: true }) },
+      "GET /campaigns/": { status: 200, data: { records: [], count: 0, hasMore: false } },
+    });
+    renderApp(<AppRoutes />, "/campaigns");
+    expect((await screen.findByTestId("page-title")).textContent).toBe("Campanhas");
   });
 
   it("refuses a plan-gated page without the plan flag, and opens it with the flag", async () => {

@@ -32,6 +32,18 @@ const ChatsPage = lazyPage(() => import("../pages/ChatsPage.js"), "ChatsPage");
 const TodoListPage = lazyPage(() => import("../pages/TodoListPage.js"), "TodoListPage");
 const DashboardPage = lazyPage(() => import("../pages/DashboardPage.js"), "DashboardPage");
 const MessagesApiPage = lazyPage(() => import("../pages/MessagesApiPage.js"), "MessagesApiPage");
+const KanbanPage = lazyPage(() => import("../pages/KanbanPage.js"), "KanbanPage");
+const FilesPage = lazyPage(() => import("../pages/FilesPage.js"), "FilesPage");
+const SchedulesPage = lazyPage(() => import("../pages/SchedulesPage.js"), "SchedulesPage");
+const ContactListsPage = lazyPage(() => import("../pages/ContactListsPage.js"), "ContactListsPage");
+const ContactListItemsPage = lazyPage(() => import("../pages/ContactListItemsPage.js"), "ContactListItemsPage");
+const PromptsPage = lazyPage(() => import("../pages/PromptsPage.js"), "PromptsPage");
+const QueueIntegrationsPage = lazyPage(() => import("../pages/QueueIntegrationsPage.js"), "QueueIntegrationsPage");
+const CampaignsPage = lazyPage(() => import("../pages/CampaignsPage.js"), "CampaignsPage");
+const CampaignReportPage = lazyPage(() => import("../pages/CampaignReportPage.js"), "CampaignReportPage");
+const CampaignsConfigPage = lazyPage(() => import("../pages/CampaignsConfigPage.js"), "CampaignsConfigPage");
+
+const TranscribePage = lazyPage(() => import("../pages/TranscribePage.js"), "TranscribePage");
 
 /** The page of each private area; an area without a page is neither routed nor in the menu. */
 const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
@@ -48,6 +60,17 @@ const AREA_PAGES: Partial<Record<string, () => ReactNode>> = {
   "/chats/:id?": () => <ChatsPage />,
   "/todolist": () => <TodoListPage />,
   "/messages-api": () => <MessagesApiPage />,
+  "/kanban": () => <KanbanPage />,
+  "/files": () => <FilesPage />,
+  "/schedules": () => <SchedulesPage />,
+  "/transcribe": () => <TranscribePage />,
+  "/contact-lists": () => <ContactListsPage />,
+  "/contact-lists/:contactListId/contacts": () => <ContactListItemsPage />,
+  "/prompts": () => <PromptsPage />,
+  "/queue-integration": () => <QueueIntegrationsPage />,
+  "/campaigns": () => <CampaignsPage />,
+  "/campaign/:campaignId/report": () => <CampaignReportPage />,
+  "/campaigns-config": () => <CampaignsConfigPage />,
 };
 
 /** "/": the dashboard for those allowed it (dashboard:view), the connections page for everyone else (spec section 2). */

@@ -26,6 +26,19 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: "/announcements", titleKey: "menu.items.announcements", permission: "announcements:manage" },
   { path: "/subscription", titleKey: "menu.items.subscription" },
   { path: "/chats/:id?", titleKey: "menu.items.chats", permission: "internal-chat:use" },
+  { path: "/kanban", titleKey: "menu.items.kanban", permission: "kanban:use" },
+  { path: "/files", titleKey: "menu.items.files", permission: "campaigns:use" },
+  { path: "/schedules", titleKey: "menu.items.schedules", permission: "schedules:use" },
+  { path: "/transcribe", titleKey: "menu.items.transcribe", permission: "transcribe:use" },
+  // Contact lists are the audience of campaigns: gated with them (useCampaigns).
+  { path: "/contact-lists", titleKey: "menu.items.contactLists", permission: "campaigns:use" },
+  { path: "/contact-lists/:contactListId/contacts", titleKey: "menu.items.contactListItems", permission: "campaigns:use" },
+  { path: "/prompts", titleKey: "menu.items.prompts", permission: "prompts:use" },
+  { path: "/queue-integration", titleKey: "menu.items.queueIntegration", permission: "integrations:use" },
+  // Campaign areas: gated by the plan flag instead of the spec's cshow browser flag (docs/DECISIONS.md, Campaigns).
+  { path: "/campaigns", titleKey: "menu.items.campaigns", permission: "campaigns:use" },
+  { path: "/campaign/:campaignId/report", titleKey: "menu.items.campaignReport", permission: "campaigns:use" },
+  { path: "/campaigns-config", titleKey: "menu.items.campaignsConfig", permission: "campaigns:use" },
 ];
 
 /** Campaign areas, routed only when the browser has the cshow flag; none is built yet (their pages come with them). */

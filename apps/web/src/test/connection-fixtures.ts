@@ -47,6 +47,16 @@ export function makeConnection(overrides: Partial<Connection> = {}): Connection 
       templates: false,
       readReceipts: true,
     },
+    cloudPhoneNumberId: null,
+    cloudBusinessAccountId: null,
+    hasCloudAccessToken: false,
+    hasCloudAppSecret: false,
+    cloudVerifyToken: null,
+    cloudWebhookUrl: null,
+    cloudWebhookVerified: false,
+    cloudDisplayName: null,
+    cloudQualityRating: null,
+    statusReason: null,
     ...overrides,
   };
 }

@@ -27,7 +27,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}, plan: Partial<Pla
     email: "ana@demo.test",
     profile: "user",
     super: false,
-    allTicket: "disabled",
+    allTicket: "desabled",
     companyId: 3,
     whatsappId: null,
     online: true,

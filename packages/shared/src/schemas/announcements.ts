@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flexibleBoolean } from "./common.js";
 import { V } from "./messages.js";
 
 /** Announcement priorities (administration sections 3 and 9): 1 high (red), 2 medium (orange), 3 low (grey). */
@@ -24,7 +25,7 @@ export const announcementSchema = z
       .transform((n) => n as AnnouncementPriority)
       .default(ANNOUNCEMENT_PRIORITY_DEFAULT),
     /** true active, false inactive. */
-    status: z.boolean({ error: V.invalid }).default(true),
+    status: flexibleBoolean.default(true),
   })
   .strict();
 export type AnnouncementInput = z.input<typeof announcementSchema>;

@@ -66,12 +66,21 @@ const contactFields = {
   extraInfo: z.array(contactExtraInfoSchema, { error: V.invalid }).max(CONTACT_EXTRA_INFO_MAX_ROWS, V.tooLong).default([]),
 };
 
-/** POST /contacts and each row of an import. */
-export const contactCreateSchema = z.object({ ...contactFields, number: contactNumberSchema }).strict();
+/**
+ * POST /contacts: the core spec's contact form makes the number optional (section 5, "optional in one form"), so a
+ * contact may be saved without one; such a contact cannot start a WhatsApp chat (ERR_WAPP_INVALID_CONTACT).
+ */
+export const contactCreateSchema = z.object({ ...contactFields, number: numberSchema(true).default("") }).strict();
 export type ContactCreateInput = z.input<typeof contactCreateSchema>;
 export type ContactCreateData = z.output<typeof contactCreateSchema>;
 
-/** PUT /contacts/{id}: the number may be empty only for a contact WhatsApp knows by LID alone (checked by the server). */
+/** Each row of a spreadsheet import: the other form's reading (number required, at least 8), since a row is a number. */
+export const contactImportRowSchema = z.object({ ...contactFields, number: contactNumberSchema }).strict();
+
+/**
+ * PUT /contacts/{id}: the number may be empty for a contact saved without one or known by LID alone (checked by the
+ * server: a contact that has a number and no LID keeps one, so its conversations stay reachable).
+ */
 export const contactUpdateSchema = z
   .object({ ...contactFields, number: numberSchema(true).default("") })
   .strict();
@@ -98,6 +107,8 @@ export interface ContactView {
   profilePicUrl: string | null;
   isGroup: boolean;
   active: boolean;
+  /** False for a contact saved without a number (and unknown to WhatsApp by LID): it cannot start a WhatsApp chat. */
+  canChat: boolean;
   whatsappId: number | null;
   createdAt: string;
   updatedAt: string;

@@ -15,11 +15,13 @@ export const V = {
   passwordTooLong: "validation.passwordTooLong",
   messageTooShort: "validation.messageTooShort",
   invalidTime: "validation.invalidTime",
+  endBeforeStart: "validation.endBeforeStart",
   invalidNumber: "validation.invalidNumber",
   weakPassword: "validation.weakPassword",
   passwordsDiffer: "validation.passwordsDiffer",
   selectPlan: "validation.selectPlan",
   invalidCode: "validation.invalidCode",
+  queueRequired: "validation.queueRequired",
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { V } from "./messages.js";
-import { emailSchema, idSchema } from "./common.js";
+import { emailSchema, idSchema, flexibleBoolean } from "./common.js";
 import { userNameSchema, userPasswordSchema } from "./users.js";
 import { PLAN_FLAGS, type PlanFlag, type PlanFlags } from "../permissions.js";
 
@@ -43,11 +43,11 @@ const companyFields = {
   email: emailSchema,
   phone: phoneSchema.optional(),
   planId: idSchema,
-  status: z.boolean({ error: V.invalid }).optional(),
-  approved: z.boolean({ error: V.invalid }).optional(),
+  status: flexibleBoolean.optional(),
+  approved: flexibleBoolean.optional(),
   dueDate: isoDateSchema.nullable().optional(),
   recurrence: z.enum(RECURRENCES, { error: V.invalid }).optional(),
-  campaignsEnabled: z.boolean({ error: V.invalid }).optional(),
+  campaignsEnabled: flexibleBoolean.optional(),
 };
 
 /**
@@ -96,7 +96,7 @@ const moneySchema = z
   .pipe(z.number({ error: V.invalid }).finite(V.invalid).min(0, V.invalid).max(PLAN_VALUE_MAX, V.invalid))
   .transform((value) => value.toFixed(2));
 
-const flagFields = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, z.boolean({ error: V.invalid }).optional()])) as Record<
+const flagFields = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, flexibleBoolean.optional()])) as Record<
   PlanFlag,
   z.ZodOptional<z.ZodBoolean>
 >;
@@ -110,7 +110,7 @@ export const planSchema = z
     queues: limitSchema,
     value: moneySchema,
     /** Offered on the public signup (GET /plans/register). */
-    isPublic: z.boolean({ error: V.invalid }).optional(),
+    isPublic: flexibleBoolean.optional(),
     ...flagFields,
   })
   .strict();

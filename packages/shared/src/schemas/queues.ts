@@ -9,6 +9,7 @@ export const QUEUE_COLOR_MAX = 9;
 /** Greeting and out-of-hours texts: the spec leaves them free; a bound keeps rows sane. */
 export const QUEUE_MESSAGE_MAX = 5_000;
 export const QUEUE_ORDER_MAX = 9_999;
+export const QUEUE_TOKEN_MAX = 255;
 
 /** The seven days of a working-hours table, in order, with the Portuguese names the spec stores in `weekday`. */
 export const WEEKDAYS = [
@@ -57,7 +58,18 @@ export const workingHoursEntrySchema = z
     startTime: timeOfDaySchema,
     endTime: timeOfDaySchema,
   })
-  .strict();
+  .strict()
+  // A day closes after it opens. Equal times are a closed day (the default Sunday 00:00-00:00); 00:00 as the end
+  // is midnight, the day's end.
+  .refine((day) => !TIME_OF_DAY.test(day.startTime) || !TIME_OF_DAY.test(day.endTime) || endsAfterStart(day.startTime, day.endTime), {
+    message: V.endBeforeStart,
+    path: ["endTime"],
+  });
+
+/** Whether a working day's end comes after its start (or the day is closed: equal; or ends at midnight: 00:00). */
+export function endsAfterStart(startTime: string, endTime: string): boolean {
+  return endTime === startTime || endTime === "00:00" || endTime > startTime;
+}
 
 /**
  * Seven entries, one per weekday; stored in weekday order with the canonical Portuguese names, so what the
@@ -106,18 +118,30 @@ const orderQueueSchema = z.preprocess(
 
 /**
  * Create or edit a queue (core-service sections 3 and 5). Fields left out keep their stored value on edit.
- * integrationId and promptId accept only null until the integrations and prompts tables exist: an id that
- * points nowhere is never stored.
+ * integrationId and promptId name a queue integration and an AI prompt of the company, or null; the server refuses
+ * an id that points nowhere or to another company.
  */
+/** An integration or prompt id, or null ("" from a form's empty select is null too). */
+const linkIdSchema = z.preprocess(
+  (value) => (value === "" ? null : typeof value === "string" ? Number(value) : value),
+  z.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2_147_483_647, V.invalid).nullable(),
+);
+
 export const queueSchema = z
   .object({
     name: queueNameSchema,
     color: queueColorSchema,
     greetingMessage: z.string({ error: V.invalid }).max(QUEUE_MESSAGE_MAX, V.tooLong).optional(),
     outOfHoursMessage: z.string({ error: V.invalid }).max(QUEUE_MESSAGE_MAX, V.tooLong).optional(),
+    /** The queue's farewell and rating question; empty means the connection's. */
+    complationMessage: z.string({ error: V.invalid }).max(QUEUE_MESSAGE_MAX, V.tooLong).optional(),
+    ratingMessage: z.string({ error: V.invalid }).max(QUEUE_MESSAGE_MAX, V.tooLong).optional(),
+    /** The core spec's queue token (section 3): an opaque label, stored and answered as sent (docs/DECISIONS.md). */
+    token: z.string({ error: V.invalid }).trim().max(QUEUE_TOKEN_MAX, V.tooLong).optional(),
     orderQueue: orderQueueSchema.optional(),
-    integrationId: z.null({ error: V.invalid }).optional(),
-    promptId: z.null({ error: V.invalid }).optional(),
+    // A queue integration / AI prompt of the company (checked on the server: ERR_INVALID_INTEGRATION / ERR_INVALID_PROMPT).
+    integrationId: linkIdSchema.optional(),
+    promptId: linkIdSchema.optional(),
     schedules: workingHoursSchema.optional(),
   })
   .strict();
@@ -131,6 +155,9 @@ export interface QueueView {
   color: string;
   greetingMessage: string;
   outOfHoursMessage: string;
+  complationMessage: string;
+  ratingMessage: string;
+  token: string;
   orderQueue: number | null;
   integrationId: number | null;
   promptId: number | null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flexibleBoolean } from "./common.js";
 import { V } from "./messages.js";
 
 export const QUICK_MESSAGE_SHORTCODE_MAX = 100;
@@ -10,7 +11,7 @@ export const quickMessageSchema = z
     shortcode: z.string({ error: V.required }).trim().min(1, V.required).max(QUICK_MESSAGE_SHORTCODE_MAX, V.tooLong),
     message: z.string({ error: V.invalid }).max(QUICK_MESSAGE_TEXT_MAX, V.tooLong).optional(),
     /** General: offered to the whole company. Only admins set it (quick-messages:setGeneral). */
-    geral: z.boolean({ error: V.invalid }).optional(),
+    geral: flexibleBoolean.optional(),
   })
   .strict();
 export type QuickMessageInput = z.input<typeof quickMessageSchema>;

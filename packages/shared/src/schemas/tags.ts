@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { V } from "./messages.js";
 import { queueColorSchema } from "./queues.js";
-import { idSchema } from "./common.js";
+import { idSchema, flexibleBoolean } from "./common.js";
 
 /** Tag dialog bounds (administration section 5: at least 3, 'Mensagem muito curta'; required, 'Obrigatório'). */
 export const TAG_NAME_MIN = 3;
@@ -15,9 +15,10 @@ export const tagSchema = z
       .min(1, V.required)
       .min(TAG_NAME_MIN, V.messageTooShort)
       .max(TAG_NAME_MAX, V.tooLong),
-    color: queueColorSchema,
+    /** Optional on create (a palette colour is chosen, as the spec's client may send none); kept on update. */
+    color: queueColorSchema.optional(),
     /** Only admins and supervisors may set or change it (tags:editKanban). */
-    kanban: z.boolean({ error: V.invalid }).optional(),
+    kanban: flexibleBoolean.optional(),
   })
   .strict();
 export type TagInput = z.input<typeof tagSchema>;

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { V } from "./messages.js";
-import { idSchema, pageQuerySchema } from "./common.js";
+import { idSchema, pageQuerySchema, flexibleBoolean } from "./common.js";
 
 /** Ticket statuses (core-service section 4). "attending" is accepted as a filter and treated as open (docs/DECISIONS.md). */
 export const TICKET_STATUS_VALUES = ["pending", "open", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUS_VALUES)[number];
 
 const nullableId = idSchema.nullable();
-const flag = z
-  .union([z.boolean(), z.enum(["true", "false"])], { error: V.invalid })
-  .transform((value) => value === true || value === "true");
+const flag = flexibleBoolean;
 
 /**
  * A list of ids in a query string, as the client sends it: a JSON array ("[1,2]"), a comma list ("1,2"), or the
@@ -80,11 +78,11 @@ export const updateTicketSchema = z
     userId: nullableId.optional(),
     queueId: nullableId.optional(),
     whatsappId: nullableId.optional(),
-    useIntegration: z.boolean({ error: V.invalid }).optional(),
+    useIntegration: flexibleBoolean.optional(),
     promptId: nullableId.optional(),
     integrationId: nullableId.optional(),
     /** Close without the completion and rating messages (the agent chose "close without saying goodbye"). */
-    sendFarewell: z.boolean({ error: V.invalid }).optional(),
+    sendFarewell: flexibleBoolean.optional(),
   })
   .strict();
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
@@ -127,8 +125,8 @@ export const sendMessageSchema = z
       .nullable()
       .optional()
       .transform((value) => (value == null ? null : typeof value === "number" ? value : value.id)),
-    read: z.boolean({ error: V.invalid }).optional(),
-    fromMe: z.boolean({ error: V.invalid }).optional(),
+    read: flexibleBoolean.optional(),
+    fromMe: flexibleBoolean.optional(),
     mediaUrl: z.string({ error: V.invalid }).max(2000, V.tooLong).nullable().optional(),
   })
   .strict();
@@ -147,7 +145,7 @@ export const forwardMessageSchema = z
   .object({
     messageId: idSchema,
     contactId: idSchema,
-    signMessage: z.boolean({ error: V.invalid }).optional(),
+    signMessage: flexibleBoolean.optional(),
   })
   .strict();
 export type ForwardMessageInput = z.infer<typeof forwardMessageSchema>;

@@ -16,7 +16,17 @@ export const userPasswordSchema = z
   .min(USER_PASSWORD_MIN, V.passwordTooShort)
   .max(USER_PASSWORD_MAX, V.passwordTooLong);
 
-export const allTicketSchema = z.enum(["enabled", "disabled"], { error: V.invalid });
+/**
+ * allTicket as the spec writes it: "enabled" or "desabled" (its spelling; "disabled" is accepted too). Answers use the
+ * spec's spellings; the database keeps "enabled"/"disabled" (`toStoredAllTicket`).
+ */
+export const ALL_TICKET_VALUES = ["enabled", "desabled"] as const;
+export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
+export const allTicketSchema = z
+  .enum(["enabled", "desabled", "disabled"], { error: V.invalid })
+  .transform((value): AllTicket => (value === "enabled" ? "enabled" : "desabled"));
+export const toStoredAllTicket = (value: AllTicket): "enabled" | "disabled" => (value === "enabled" ? "enabled" : "disabled");
+export const presentAllTicket = (stored: string): AllTicket => (stored === "enabled" ? "enabled" : "desabled");
 
 /** Edit a user (core-service section 5, user form): password optional on edit. */
 export const userUpdateSchema = z
@@ -40,7 +50,7 @@ export const userCreateSchema = z
     email: emailSchema,
     password: userPasswordSchema,
     profile: z.enum(PROFILES, { error: V.invalid }).default("user"),
-    allTicket: allTicketSchema.default("disabled"),
+    allTicket: allTicketSchema.default("desabled"),
     queueIds: z.array(idSchema).max(200, V.tooLong).default([]),
     whatsappId: idSchema.nullable().default(null),
   })

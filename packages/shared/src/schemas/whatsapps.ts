@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { V } from "./messages.js";
-import { idSchema } from "./common.js";
+import { idSchema, flexibleBoolean } from "./common.js";
 
 /** Connection status (core-service section 4). */
 export const WHATSAPP_STATUSES = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
@@ -9,8 +9,8 @@ export type WhatsAppStatus = (typeof WHATSAPP_STATUSES)[number];
 /** The side menu's connections item shows an alert while any connection is in one of these (spec 2). */
 export const WHATSAPP_ALERT_STATUSES: readonly WhatsAppStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
 
-/** "beta" is Baileys (the spec's default); "simulator" is the built-in virtual network. */
-export const WHATSAPP_PROVIDERS = ["beta", "simulator"] as const;
+/** "beta" is Baileys (the spec's default); "simulator" is the built-in virtual network; "cloudapi" Meta's official Cloud API. */
+export const WHATSAPP_PROVIDERS = ["beta", "simulator", "cloudapi"] as const;
 export type WhatsAppProvider = (typeof WHATSAPP_PROVIDERS)[number];
 
 export const TRANSCRIBE_PROVIDERS = ["openai", "deepgram", "assemblyai"] as const;
@@ -51,11 +51,11 @@ export const whatsappNameSchema = z
 /**
  * The writable fields of a connection (spec 3). status, qrcode, number and retries belong to the session and are
  * never written through the API. transcribekey is write-only: answers say only `hasTranscribeKey`; null or ""
- * clears it. promptId accepts only null until prompts exist, so an id that points nowhere is never stored.
+ * clears it. promptId names an AI prompt of the company (the server refuses any other id).
  */
 const whatsappFields = {
   name: whatsappNameSchema,
-  isDefault: z.boolean({ error: V.invalid }),
+  isDefault: flexibleBoolean,
   provider: z.enum(WHATSAPP_PROVIDERS, { error: V.invalid }),
   greetingMessage: text,
   complationMessage: text,
@@ -67,16 +67,27 @@ const whatsappFields = {
   maxUseBotQueues: count(1_000),
   timeToTransfer: count(1_000_000).nullable(),
   transferQueueId: idSchema.nullable(),
-  promptId: z.null({ error: V.invalid }),
-  activeTranscribe: z.boolean({ error: V.invalid }),
-  transcribe: z.boolean({ error: V.invalid }),
-  transcribeme: z.boolean({ error: V.invalid }),
+  // An AI prompt of the company, or null (checked on the server: ERR_INVALID_PROMPT).
+  promptId: idSchema.nullable(),
+  activeTranscribe: flexibleBoolean,
+  transcribe: flexibleBoolean,
+  transcribeme: flexibleBoolean,
   transcribekey: z.string({ error: V.invalid }).trim().max(500, V.tooLong).nullable(),
   transcribeprovider: z.enum(TRANSCRIBE_PROVIDERS, { error: V.invalid }).nullable(),
-  sendme: z.boolean({ error: V.invalid }),
+  sendme: flexibleBoolean,
   timeforagroup: count(3_600),
   timeresume: z.string({ error: V.invalid }).trim().max(20, V.tooLong).nullable(),
   queueIds: z.array(idSchema, { error: V.invalid }).max(200, V.tooLong),
+  /**
+   * The spec's client sends the connection's API token with the other fields. Accepted so its save works, and ignored:
+   * tokens are generated here (POST /whatsapp/{id}/api-token) so no typed token can collide with another company's.
+   */
+  token: z.string({ error: V.invalid }).max(500, V.tooLong).nullable(),
+  // Cloud API (provider "cloudapi"): Meta's ids, and two write-only secrets (sealed at rest; null or "" clears).
+  cloudPhoneNumberId: z.string({ error: V.invalid }).trim().regex(/^\d{1,30}$/, V.invalid).nullable(),
+  cloudBusinessAccountId: z.string({ error: V.invalid }).trim().regex(/^\d{1,30}$/, V.invalid).nullable(),
+  cloudAccessToken: z.string({ error: V.invalid }).trim().max(1_000, V.tooLong).nullable(),
+  cloudAppSecret: z.string({ error: V.invalid }).trim().max(200, V.tooLong).nullable(),
 };
 
 /** PUT /whatsapp/{id}: only the fields sent change (the card sends only what changed). */
@@ -106,6 +117,27 @@ export const whatsappSessionStartSchema = z
   .strict()
   .optional();
 export type WhatsAppSessionStartInput = z.infer<typeof whatsappSessionStartSchema>;
+
+/** /webhooks/whatsapp-cloud/{key}: the connection's random webhook key. */
+export const cloudWebhookParamsSchema = z.object({ key: z.string({ error: V.invalid }).regex(/^[A-Za-z0-9_-]{8,64}$/, V.invalid) });
+/** Meta's subscription check (GET): hub.mode=subscribe, hub.verify_token, hub.challenge. */
+export const cloudWebhookVerifyQuerySchema = z.object({
+  "hub.mode": z.string().max(50).optional(),
+  "hub.verify_token": z.string().max(200).optional(),
+  "hub.challenge": z.string().max(500).optional(),
+});
+
+/** GET /whatsapp/{id}/templates: a Cloud API connection's approved message templates (cached; refresh=true asks Meta). */
+export const cloudTemplatesQuerySchema = z.object({ refresh: flexibleBoolean.optional() });
+export interface WhatsAppTemplateView {
+  name: string;
+  language: string;
+  category: string | null;
+  /** HEADER, BODY, FOOTER, BUTTONS as Meta lists them; BODY's text has the {{1}}, {{2}}… placeholders. */
+  components: { type: string; format?: string; text?: string }[];
+  /** How many {{n}} variables the body takes. */
+  variables: number;
+}
 
 /** A connection as the API answers it. Credentials never appear; of the API token only whether one is set (public-api/). */
 export interface WhatsAppView {
@@ -143,6 +175,20 @@ export interface WhatsAppView {
   createdAt: string;
   updatedAt: string;
   capabilities: WhatsAppCapabilities;
+  /** Cloud API connections only (null otherwise). Secrets never leave the server: only whether they are set. */
+  cloudPhoneNumberId: string | null;
+  cloudBusinessAccountId: string | null;
+  hasCloudAccessToken: boolean;
+  hasCloudAppSecret: boolean;
+  /** What to paste in Meta's app settings: the verify token and the webhook path (absolute when PUBLIC_URL is set). */
+  cloudVerifyToken: string | null;
+  cloudWebhookUrl: string | null;
+  cloudWebhookVerified: boolean;
+  /** The number's name and quality rating as the Graph API reports them. */
+  cloudDisplayName: string | null;
+  cloudQualityRating: string | null;
+  /** Why the connection is not working (a Graph API error, e.g. an expired token), shown on the card. */
+  statusReason: string | null;
 }
 
 /** GET /whatsapp-providers: the providers new connections may choose here, and the default one. */
@@ -178,7 +224,7 @@ export const simulatorContactCreateSchema = z
     name: z.string({ error: V.required }).trim().min(1, V.required).max(50, V.tooLong),
     /** Required for a customer; a group gets an id when none is given. */
     number: z.union([simulatorNumberSchema, simulatorChatSchema]).optional(),
-    isGroup: z.boolean({ error: V.invalid }).default(false),
+    isGroup: flexibleBoolean.default(false),
     /** Group members: numbers of this connection's simulator customers. */
     members: z.array(simulatorNumberSchema, { error: V.invalid }).max(50, V.tooLong).default([]),
   })
@@ -200,7 +246,7 @@ const author = simulatorNumberSchema.optional();
 export const simulatorActionSchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("text"), body: z.string({ error: V.required }).min(1, V.required).max(4_096, V.tooLong), quotedId: messageIdSchema.optional(), fromMe: z.boolean({ error: V.invalid }).optional(), author }).strict(),
+    z.object({ type: z.literal("text"), body: z.string({ error: V.required }).min(1, V.required).max(4_096, V.tooLong), quotedId: messageIdSchema.optional(), fromMe: flexibleBoolean.optional(), author }).strict(),
     z
       .object({
         type: z.literal("location"),

@@ -1,4 +1,3 @@
-import { createStaticPix, hasError } from "pix-utils";
 import type { BillingConfig } from "../../config.js";
 import { AppError } from "../../errors.js";
 import type { PaymentProvider } from "./provider.js";
@@ -19,7 +18,9 @@ function plain(text: string, max: number): string {
 }
 
 /** The BR Code (EMV, with its CRC16) of a static Pix charge to the platform's key for an amount. */
-export function buildStaticBrCode(opts: { pixKey: string; merchantName: string; merchantCity: string; amount: number; txid: string; info?: string }): string {
+export async function buildStaticBrCode(opts: { pixKey: string; merchantName: string; merchantCity: string; amount: number; txid: string; info?: string }): Promise<string> {
+  // Imported when a charge is made, not at start (start-up time).
+  const { createStaticPix, hasError } = await import("pix-utils");
   const pix = createStaticPix({
     pixKey: opts.pixKey,
     merchantName: plain(opts.merchantName, 25) || "Atendo",
@@ -41,7 +42,7 @@ export function createPixStaticProvider(config: Pick<BillingConfig, "pixKey" | "
     name: "pix-static",
     async issuePixCharge({ invoice }) {
       if (!config.pixKey) throw new AppError("ERR_PAYMENT_NOT_CONFIGURED", 503);
-      const pixCode = buildStaticBrCode({
+      const pixCode = await buildStaticBrCode({
         pixKey: config.pixKey,
         merchantName: config.pixMerchantName,
         merchantCity: config.pixMerchantCity,

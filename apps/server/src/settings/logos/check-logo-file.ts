@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "../../errors.js";
 
 /** Logos are small; an image past this is a mistake (or an attempt to fill the disk). */
@@ -22,6 +21,8 @@ const invalidType = () => new AppError("ERR_INVALID_FILE_TYPE", 400, { allowed: 
 export async function checkLogoFile(fileName: string, data: Buffer): Promise<CheckedLogo> {
   if (data.length > MAX_LOGO_BYTES) throw new AppError("ERR_PAYLOAD_TOO_LARGE", 413, { maxBytes: MAX_LOGO_BYTES });
   const ext = path.extname(fileName).toLowerCase();
+  // Imported on first use, not at start (start-up time).
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(data);
   if (ext === ".png" && (detected?.mime === "image/png" || detected?.mime === "image/apng")) {
     return { contentType: "image/png", ext, data };

@@ -20,6 +20,7 @@ import {
 } from "./load-flow-state.js";
 import { queueMediaOf, sendAutomaticText } from "./send-automatic-text.js";
 import { closedPatch, NO_FLOW, updateFlowTicket } from "./update-flow-ticket.js";
+import { botOfQueue, enqueueTurn, isHeldByBot, startBot } from "../../integrations/bot-entry.js";
 
 interface Step {
   ctx: FlowContext;
@@ -59,6 +60,9 @@ export async function handleCustomerMessage(
     await scheduleFlowJob(ctx, tx, FLOW_TRANSFER_JOB, { companyId: ticket.companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt.toISOString() }, connection.timeToTransfer!);
   }
 
+  // A queue integration or AI prompt holds the ticket: the message is its next turn (integrations/).
+  if (isHeldByBot(ticket) && ticket.flowStep === null) return enqueueTurn(ctx.deps.jobs, tx, ticket);
+
   const grouped = await isGrouped(step);
   if (ticket.flowStep === "rating") return answerRating(step, grouped);
   if (ticket.flowStep === "menu") return answerMenu(step, grouped);
@@ -88,6 +92,11 @@ async function isGrouped({ tx, ticket, message, connection }: Step): Promise<boo
 /** A pending ticket without a queue: join the only queue, show the menu of several, or stay as it is. */
 async function route(step: Step): Promise<void> {
   const { ctx, tx, ticket, connection, settings } = step;
+  // The connection's AI prompt answers tickets without a queue (once: a ticket it handed over keeps its promptId).
+  if (connection.promptId !== null && ticket.promptId === null) {
+    const updated = await updateFlowTicket(ctx, tx, step.after, ticket, { flowHandledMessageId: step.message.id });
+    return startBot(ctx.deps.jobs, tx, updated, { kind: "prompt", id: connection.promptId }, step.message.id);
+  }
   const queues = await loadConnectionQueues(tx, ticket.companyId, connection.id);
   if (queues.length === 1) return joinQueue(step, queues[0]!, settings.sendGreetingMessageOneQueues === "enabled");
   // Without a queue only the company's hours apply (scheduleType "company"); with several, outside them the menu
@@ -138,6 +147,9 @@ export async function stopMenu(ctx: FlowContext, tx: Tx, after: AfterCommit, tic
 async function joinQueue(step: Step, queue: QueueRow, greet: boolean): Promise<void> {
   const { ctx, tx, after, message } = step;
   const ticket = await updateFlowTicket(ctx, tx, after, step.ticket, { ...NO_FLOW, queueId: queue.id, flowHandledMessageId: message.id });
+  // A queue with an integration or prompt: the bot answers instead of the greeting (at any hour).
+  const bot = botOfQueue(queue);
+  if (bot) return startBot(ctx.deps.jobs, tx, ticket, bot, message.id);
   const joined = { ...step, ticket };
   if (await replyIfOutOfHours(joined, queue)) return;
   if (greet) await sendAutomaticText(ctx, tx, after, ticket, queue.greetingMessage, queueMediaOf(queue));
@@ -179,6 +191,7 @@ async function answerRating(step: Step, grouped: boolean): Promise<void> {
       .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate })
       .onConflictDoNothing({ target: ticketRatings.ticketId });
   }
-  await sendAutomaticText(ctx, tx, after, ticket, connection.complationMessage);
+  const queue = await loadQueue(tx, ticket.companyId, ticket.queueId);
+  await sendAutomaticText(ctx, tx, after, ticket, queue?.complationMessage.trim() ? queue.complationMessage : connection.complationMessage);
   await updateFlowTicket(ctx, tx, after, ticket, { ...closedPatch(ctx), flowHandledMessageId: message.id });
 }

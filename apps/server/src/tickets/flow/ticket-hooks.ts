@@ -9,6 +9,7 @@ import { acceptedIntroText, ratingQuestionOf, transferText } from "./flow-rules.
 import { loadConnection, loadFlowSettings, loadQueue, loadUserName, lockTicket, type TicketRow } from "./load-flow-state.js";
 import { sendAutomaticText } from "./send-automatic-text.js";
 import { NO_FLOW, updateFlowTicket } from "./update-flow-ticket.js";
+import { botOfQueue, startBot, stopBot } from "../../integrations/bot-entry.js";
 
 /** An agent took over: a menu still open ends (its timers become stale). */
 async function leaveMenu(ctx: FlowContext, tx: Tx, after: AfterCommit, ticket: TicketRow): Promise<TicketRow> {
@@ -19,6 +20,8 @@ async function leaveMenu(ctx: FlowContext, tx: Tx, after: AfterCommit, ticket: T
 export async function afterAccepted(ctx: FlowContext, tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; userId: number }): Promise<void> {
   const locked = await lockTicket(tx, input.companyId, input.ticketId);
   if (!locked) return;
+  // An agent accepting always stops the bot (integration or AI prompt).
+  await stopBot(tx, locked);
   const ticket = await leaveMenu(ctx, tx, after, locked);
   if (ticket.isGroup) return;
   const settings = await loadFlowSettings(tx, input.companyId);
@@ -36,6 +39,11 @@ export async function afterTransferred(
 ): Promise<void> {
   const locked = await lockTicket(tx, input.companyId, input.ticketId);
   if (!locked) return;
+  // Into a queue with a bot and no agent: the bot opens the conversation; to an agent or another queue: it stops.
+  const toQueue = input.toQueueId !== null && input.toQueueId !== input.fromQueueId ? await loadQueue(tx, input.companyId, input.toQueueId) : undefined;
+  const bot = input.toUserId === null && toQueue && !locked.isGroup ? botOfQueue(toQueue) : null;
+  if (bot) await startBot(ctx.deps.jobs, tx, locked, bot, null);
+  else if (input.toUserId !== null || toQueue) await stopBot(tx, locked);
   const ticket = await leaveMenu(ctx, tx, after, locked);
   if (ticket.isGroup) return;
   const settings = await loadFlowSettings(tx, input.companyId);
@@ -64,15 +72,19 @@ export async function beforeClose(
   if (ticket.flowStep === "rating" && farewell) return "awaiting-rating";
   const connection = await loadConnection(tx, input.companyId, ticket.whatsappId);
   const settings = await loadFlowSettings(tx, input.companyId);
-  if (settings.userRating === "enabled" && !ticket.isGroup && ticket.userId !== null && farewell && connection?.ratingMessage.trim()) {
-    await sendAutomaticText(ctx, tx, after, ticket, ratingQuestionOf(connection.ratingMessage));
+  // The queue's own rating question and farewell win over the connection's when set.
+  const queue = await loadQueue(tx, input.companyId, ticket.queueId);
+  const ratingMessage = queue?.ratingMessage.trim() ? queue.ratingMessage : (connection?.ratingMessage ?? "");
+  const complationMessage = queue?.complationMessage.trim() ? queue.complationMessage : (connection?.complationMessage ?? "");
+  if (settings.userRating === "enabled" && !ticket.isGroup && ticket.userId !== null && farewell && connection && ratingMessage.trim()) {
+    await sendAutomaticText(ctx, tx, after, ticket, ratingQuestionOf(ratingMessage));
     const startedAt = ctx.now();
     await updateFlowTicket(ctx, tx, after, ticket, { flowStep: "rating", flowAttempts: 0, flowStartedAt: startedAt, flowHandledMessageId: null });
     await scheduleFlowJob(ctx, tx, FLOW_RATING_TIMEOUT_JOB, { companyId: ticket.companyId, ticketId: ticket.id, flowStartedAt: startedAt.toISOString() }, RATING_TIMEOUT_MINUTES);
     return "awaiting-rating";
   }
   if (ticket.flowStep !== null) await updateFlowTicket(ctx, tx, after, ticket, NO_FLOW);
-  if (farewell && connection && !ticket.isGroup) await sendAutomaticText(ctx, tx, after, ticket, connection.complationMessage);
+  if (farewell && connection && !ticket.isGroup) await sendAutomaticText(ctx, tx, after, ticket, complationMessage);
   return "close";
 }
 

@@ -85,7 +85,24 @@ export interface ProviderContractHarness {
   open(): Promise<ContractSession>;
   /** How long an event may take to appear, in ms (default 3000). */
   timeoutMs?: number;
+  /**
+   * What the provider's network cannot report at all (the Cloud API: no customer presence, no messages written on
+   * another device, no edits or revokes, no groups, no "played"), each with the reason. Such a case checks instead
+   * that the provider declares the matching capability false, so the screens hide the action.
+   */
+  unsupported?: Partial<Record<UnsupportedCase, string>>;
 }
+
+export type UnsupportedCase = "presence" | "own" | "edit-revoke" | "group" | "played";
+
+/** The capability a case stands for, which a provider without that case must declare false. */
+const CASE_CAPABILITY: Record<UnsupportedCase, keyof ProviderCapabilities | undefined> = {
+  presence: "presence",
+  own: undefined,
+  "edit-revoke": "edit",
+  group: "groups",
+  played: undefined,
+};
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const OGG = Buffer.from("OggS\0\x02contract-voice-note", "binary");
@@ -111,6 +128,16 @@ function isGroupChat(chat: ChatRef, g: ContractGroup): boolean {
 export function runProviderContract(harness: ProviderContractHarness): void {
   const timeoutMs = harness.timeoutMs ?? 3_000;
   let open: ContractSession | undefined;
+
+  /** True when the provider declared the case impossible (and the declaration is consistent with its capabilities). */
+  function declaredUnsupported(s: ContractSession, which: UnsupportedCase): boolean {
+    const reason = harness.unsupported?.[which];
+    if (!reason) return false;
+    expect(reason.length).toBeGreaterThan(0);
+    const capability = CASE_CAPABILITY[which];
+    if (capability) expect(s.capabilities[capability], `${harness.name} cannot do "${which}": capabilities.${capability} must be false`).toBe(false);
+    return true;
+  }
 
   async function session(): Promise<ContractSession> {
     open = await harness.open();
@@ -238,6 +265,7 @@ export function runProviderContract(harness: ProviderContractHarness): void {
 
     it("presence: typing and recording", async () => {
       const s = await session();
+      if (declaredUnsupported(s, "presence")) return;
       const fabi = await s.customer("Fabi Presence");
       for (const presence of ["composing", "recording"] as const) {
         await s.inject({ kind: "presence", from: fabi, presence });
@@ -247,6 +275,7 @@ export function runProviderContract(harness: ProviderContractHarness): void {
 
     it("own message: written on the connection's phone", async () => {
       const s = await session();
+      if (declaredUnsupported(s, "own")) return;
       const gil = await s.customer("Gil Own");
       const sent = await s.inject({ kind: "own", to: gil, body: "mensagem do celular" });
       const event = await waitForMessage(s, (e) => e.message.fromMe && isChatWith(e.message.chat, gil) && (!sent.messageId || e.message.id === sent.messageId));
@@ -256,6 +285,7 @@ export function runProviderContract(harness: ProviderContractHarness): void {
 
     it("edit and revoke: updates of an earlier message", async () => {
       const s = await session();
+      if (declaredUnsupported(s, "edit-revoke")) return;
       const hugo = await s.customer("Hugo Update");
       const sent = await s.inject({ kind: "text", from: hugo, body: "valor errado" });
       const original = await waitForMessage(s, inboundFrom(hugo, sent.messageId));
@@ -285,6 +315,7 @@ export function runProviderContract(harness: ProviderContractHarness): void {
       const textAcks = acksOf(text);
       expect(textAcks).toContain(4);
       expect(textAcks).toEqual([...textAcks].sort((a, b) => a - b));
+      if (declaredUnsupported(s, "played")) return;
 
       const audio = await s.send(iris, { type: "audio", data: OGG, mimetype: "audio/ogg; codecs=opus", voice: true });
       await s.inject({ kind: "receipt", from: iris, messageId: audio, receipt: "played" });
@@ -295,6 +326,7 @@ export function runProviderContract(harness: ProviderContractHarness): void {
 
     it("group message: chat is the group, author is the member", async () => {
       const s = await session();
+      if (declaredUnsupported(s, "group")) return;
       const joao = await s.customer("João Group");
       const kate = await s.customer("Kate Group");
       const group = await s.group("Família Contract", [joao, kate]);

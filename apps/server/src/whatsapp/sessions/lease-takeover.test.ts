@@ -25,15 +25,18 @@ describe.runIf(databaseUrl)("session takeover between two server processes on Po
   beforeAll(async () => {
     database = await createIsolatedDatabase();
   });
-  afterAll(async () => {
-    await Promise.all(
+  /** A clean stop of every server still running: each releases its leases. */
+  const stopAll = () =>
+    Promise.all(
       children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((r) => (child.once("exit", r), child.kill("SIGTERM"))))),
     );
+  afterAll(async () => {
+    await stopAll();
     await database?.close();
   });
 
   /** `node --import tsx`: one process per server, so a SIGKILL kills the server itself. */
-  function startServer(port: number): Promise<ChildProcess> {
+  function startServer(port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: path.join(REPO_ROOT, "apps/server"),
       env: {
@@ -50,6 +53,8 @@ describe.runIf(databaseUrl)("session takeover between two server processes on Po
         SESSION_LEASE_SECONDS: String(LEASE_SECONDS),
         ADMIN_PASSWORD: "not-used-here-123",
         DEMO_PASSWORD: "not-used-here",
+        INSTANCE_ID: "",
+        ...extraEnv,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -97,5 +102,34 @@ describe.runIf(databaseUrl)("session takeover between two server processes on Po
       return row?.status === "CONNECTED" && row.updatedAt.getTime() >= taken.acquiredAt.getTime();
     }, 10_000);
     expect(Date.now() - killedAt).toBeLessThan((LEASE_SECONDS * 2 + 10) * 1000);
+  });
+
+  it("a process restarted with its INSTANCE_ID takes its session back at once; a process with another id waits for the lease", { timeout: 180_000 }, async () => {
+    await stopAll();
+    // Ten-minute leases: whoever runs the session again within the test took it back, it did not wait.
+    const env = (id: string) => ({ INSTANCE_ID: id, SESSION_LEASE_SECONDS: "600" });
+    const base = 23_000 + (process.pid % 20_000);
+    const a = await startServer(base, env("takeover-a"));
+    const connection = (await demo())!;
+    await eventually(async () => heldBy((await lease(connection.id))?.holder, a), 30_000);
+    expect((await lease(connection.id))!.holder.startsWith("takeover-a@")).toBe(true);
+
+    a.kill("SIGKILL");
+    await new Promise((r) => (a.exitCode !== null || a.signalCode !== null ? r(undefined) : a.once("exit", r)));
+    const other = await startServer(base + 1, env("takeover-b"));
+    // Its boot sweep has run and left the dead holder's live lease alone.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(heldBy((await lease(connection.id))?.holder, a)).toBe(true);
+
+    const restartedAt = Date.now();
+    const restarted = await startServer(base + 2, env("takeover-a"));
+    await eventually(async () => heldBy((await lease(connection.id))?.holder, restarted), 30_000);
+    const taken = (await lease(connection.id))!;
+    expect(taken.acquiredAt.getTime()).toBeGreaterThan(restartedAt - 1_000);
+    await eventually(async () => {
+      const row = await demo();
+      return row?.status === "CONNECTED" && row.updatedAt.getTime() >= taken.acquiredAt.getTime();
+    }, 10_000);
+    expect(heldBy((await lease(connection.id))?.holder, other)).toBe(false);
   });
 });

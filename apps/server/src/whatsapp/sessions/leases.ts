@@ -65,14 +65,31 @@ export async function liveLeaseHolder(db: DbOrTx, whatsappId: number): Promise<s
 }
 
 /**
+ * At start: the leases a former life of this instance held (its holder begins with our instance prefix, but is not
+ * us) become ours at once, whatever their expiry. One live process per instance id (the data folder's lock ensures
+ * it for the id kept there; INSTANCE_ID must be unique by configuration), so that former life is dead. Were it alive
+ * after all, it loses the leases at its next renewal and stops: one holder per session still.
+ */
+export async function reclaimInstanceLeases(db: DbOrTx, instancePrefix: string, holder: string, seconds: number): Promise<number[]> {
+  const rows = await db
+    .update(sessionLeases)
+    .set({ holder, expiresAt: until(seconds) as unknown as Date, acquiredAt: sql`now()` })
+    .where(and(sql`starts_with(${sessionLeases.holder}, ${instancePrefix})`, ne(sessionLeases.holder, holder)))
+    .returning({ whatsappId: sessionLeases.whatsappId });
+  return rows.map((r) => r.whatsappId);
+}
+
+/**
  * Connections that should run but nobody runs (unscoped: every company): not DISCONNECTED (that status is what the
  * user's disconnect, a logout at WhatsApp or a failed start leave), of a provider this process offers, with no live
- * lease. The boot start and the periodic sweep take these.
+ * lease (or a lease `holder` holds without running the session: reclaimed at start). The boot start and the periodic
+ * sweep take these.
  */
 export async function listOrphanedConnectionsUnscoped(
   db: DbOrTx,
   providers: WhatsAppProvider[],
   exceptIds: number[],
+  holder?: string,
 ): Promise<{ id: number; companyId: number }[]> {
   if (providers.length === 0) return [];
   return db
@@ -83,7 +100,11 @@ export async function listOrphanedConnectionsUnscoped(
       and(
         ne(whatsapps.status, "DISCONNECTED"),
         inArray(whatsapps.provider, providers),
-        or(sql`${sessionLeases.whatsappId} is null`, lt(sessionLeases.expiresAt, sql`now()`)),
+        or(
+          sql`${sessionLeases.whatsappId} is null`,
+          lt(sessionLeases.expiresAt, sql`now()`),
+          holder !== undefined ? eq(sessionLeases.holder, holder) : undefined,
+        ),
         exceptIds.length > 0 ? notInArray(whatsapps.id, exceptIds) : undefined,
       ),
     )

@@ -4,6 +4,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { FileStorage } from "../../storage/file-storage.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { Outbound } from "../../outbound/outbound.js";
 import { ProviderError, type ProviderCapabilities, type SessionContext, type WhatsAppSession } from "../provider.js";
 
 /** What a provider's sessions may use from the server. */
@@ -13,6 +14,8 @@ export interface ProviderDeps {
   logger: FastifyBaseLogger;
   realtime: Pick<Realtime, "toCompany" | "toAdmins">;
   config: Config;
+  /** The guarded client for outside services (the Cloud API's Graph calls); absent where no provider needs it. */
+  outbound?: Outbound;
 }
 
 /**

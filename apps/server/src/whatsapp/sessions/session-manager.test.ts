@@ -35,7 +35,10 @@ afterEach(async () => {
 const LEASE_SECONDS = 1;
 const expire = () => new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 200));
 
-function manager(name: string, opts: { inbound?: (ref: ConnectionRef, e: InboundEvent) => Promise<void>; changes?: ConnectionRef[] } = {}) {
+function manager(
+  name: string,
+  opts: { inbound?: (ref: ConnectionRef, e: InboundEvent) => Promise<void>; changes?: ConnectionRef[]; instanceId?: string; leaseSeconds?: number } = {},
+) {
   const db = database.db;
   const logger = pino({ level: "silent" });
   const realtime = { toAdmins: () => undefined, toCompany: () => undefined };
@@ -43,7 +46,8 @@ function manager(name: string, opts: { inbound?: (ref: ConnectionRef, e: Inbound
     db,
     logger,
     holderId: `${name}-${randomBytes(3).toString("hex")}`,
-    leaseSeconds: LEASE_SECONDS,
+    instanceId: opts.instanceId,
+    leaseSeconds: opts.leaseSeconds ?? LEASE_SECONDS,
     providers: createProviderRegistry([unavailableBaileysProvider, simulatorProvider({ connectMs: 5, sentAckMs: 10, deliveredAckMs: 20 })]),
     providerDeps: { db, logger, realtime, storage: createFileStorage(testConfig().dataDir), config: testConfig() },
     onInboundEvent: opts.inbound,
@@ -159,6 +163,8 @@ describe("session manager: one live session per connection", () => {
     const row = await connection({ provider: "beta", status: "OPENING" }, { loggedIn: false });
     await expect(a.startSession(row.id)).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });
     expect((await statusOf(row.id)).status).toBe("DISCONNECTED");
+    // The provider's reason stays for the connection's card.
+    expect((await statusOf(row.id)).statusReason).toMatch(/\S/);
     expect(a.isRunningHere(row.id)).toBe(false);
     expect(await leaseOf(row.id)).toBeUndefined();
     expect(changes).toContainEqual({ companyId: row.companyId, whatsappId: row.id });
@@ -222,5 +228,72 @@ describe("session manager: one live session per connection", () => {
       ["offline", "SIMHOOK1"],
       ["offline", "SIMHOOK2"],
     ]);
+  });
+});
+
+describe("session manager: a restarted instance takes its sessions back at once", () => {
+  // Leases far longer than the test: whatever runs the session again did not wait for them to expire.
+  const LONG_LEASE = 600;
+  const instance = () => `inst-${randomBytes(4).toString("hex")}`;
+
+  it("a process restarted with the same instance id runs its sessions again at once; another instance waits for the lease", async () => {
+    const id = instance();
+    const a = manager("A", { instanceId: id, leaseSeconds: LONG_LEASE });
+    const row = await connection();
+    await a.startSession(row.id);
+    await connectedIn(row.id);
+    expect((await leaseOf(row.id))?.holder).toBe(a.holderId);
+    expect(a.holderId.startsWith(`${id}@`)).toBe(true);
+
+    await a.abandon(); // killed: its lease stays live for ten minutes
+    const other = manager("B", { instanceId: instance(), leaseSeconds: LONG_LEASE });
+    await other.tick();
+    expect(other.isRunningHere(row.id)).toBe(false);
+    expect((await leaseOf(row.id))?.holder).toBe(a.holderId);
+
+    const restarted = manager("A2", { instanceId: id, leaseSeconds: LONG_LEASE });
+    const restartedAt = new Date(Date.now() - 1_000);
+    await restarted.start(); // its boot tick takes the leases back
+    await restarted.tick();
+    expect(restarted.isRunningHere(row.id)).toBe(true);
+    const lease = await leaseOf(row.id);
+    expect(lease?.holder).toBe(restarted.holderId);
+    expect(lease!.acquiredAt.getTime()).toBeGreaterThan(restartedAt.getTime());
+    // The restarted process wrote CONNECTED itself (the row said CONNECTED already, from before the crash).
+    await eventually(async () => {
+      const now = await statusOf(row.id);
+      return now.status === "CONNECTED" && now.updatedAt.getTime() >= lease!.acquiredAt.getTime() - 1_000;
+    }, 5_000);
+    await other.tick();
+    expect(other.isRunningHere(row.id)).toBe(false);
+  });
+
+  it("never lets two live processes of one instance id hold a session: the older one lets go and cannot write its status", async () => {
+    const id = instance();
+    const changes: ConnectionRef[] = [];
+    const a = manager("A", { instanceId: id, leaseSeconds: LONG_LEASE, changes });
+    const row = await connection();
+    await a.startSession(row.id);
+    await connectedIn(row.id);
+
+    // A twin with the same id (misconfigured INSTANCE_ID) starts while A still runs.
+    const twin = manager("A-twin", { instanceId: id, leaseSeconds: LONG_LEASE });
+    await twin.start();
+    await twin.tick();
+    expect(twin.isRunningHere(row.id)).toBe(true);
+    await connectedIn(row.id);
+
+    changes.length = 0;
+    await a.extension(row.id, "simulate", [{ kind: "drop", status: "TIMEOUT" }]).catch(() => undefined);
+    expect((await statusOf(row.id)).status).toBe("CONNECTED");
+    await a.tick();
+    expect(a.isRunningHere(row.id)).toBe(false);
+    expect(changes).toEqual([]);
+    // Taking back happens once, at start: the twin keeps the session, A does not fight for it again.
+    await a.tick();
+    await twin.tick();
+    expect(a.isRunningHere(row.id)).toBe(false);
+    expect(twin.isRunningHere(row.id)).toBe(true);
+    expect((await leaseOf(row.id))?.holder).toBe(twin.holderId);
   });
 });

@@ -8,7 +8,7 @@ import { sessionLeases, whatsappAuthKeys, whatsapps } from "../../db/schema.js";
 import { AppError } from "../../errors.js";
 import { ProviderError, type ConnectionStatus, type ProviderEvent, type WhatsAppSession } from "../provider.js";
 import type { ProviderDeps, ProviderRegistry } from "./providers.js";
-import { acquireLease, listOrphanedConnectionsUnscoped, liveLeaseHolder, releaseLease, renewLeases } from "./leases.js";
+import { acquireLease, listOrphanedConnectionsUnscoped, liveLeaseHolder, reclaimInstanceLeases, releaseLease, renewLeases } from "./leases.js";
 import { deserializeError, localOnlyChannel, type CommandChannel, type RemoteAnswer, type SessionCommand } from "./command-channel.js";
 
 export interface ConnectionRef {
@@ -24,8 +24,8 @@ export type InboundEventHandler = (connection: ConnectionRef, event: InboundEven
 export type SessionOperations = Omit<WhatsAppSession, "capabilities" | "start" | "stop" | "logout" | "requestPairingCode">;
 export type SessionMethod = keyof SessionOperations;
 const OPERATIONS = new Set<string>(["send", "react", "edit", "delete", "markRead", "sendPresence", "checkNumber", "groupInfo", "downloadMedia", "listContacts"]);
-/** Provider-specific operations reachable through `extension` (the simulator's customer actions). */
-const EXTENSIONS = new Set<string>(["simulate"]);
+/** Provider-specific operations reachable through `extension` (the simulator's customer actions, the Cloud API's webhooks). */
+const EXTENSIONS = new Set<string>(["simulate", "cloudWebhook"]);
 
 export interface SessionManagerOptions {
   db: Db;
@@ -36,6 +36,12 @@ export interface SessionManagerOptions {
   channel?: CommandChannel;
   /** This process's name in session_leases (default host:pid:random). */
   holderId?: string;
+  /**
+   * Who this process is across restarts (the id kept in the data folder, or INSTANCE_ID): the holder becomes
+   * `instanceId@holder`, and at start the leases of a former life of the same instance are taken back at once
+   * instead of waiting for them to expire. At most one live process per instance id.
+   */
+  instanceId?: string;
   /** Lease length; renewed every third of it (default 30 s). */
   leaseSeconds?: number;
   /** Start the sessions that should run at start, and pick up orphaned ones periodically (default true). */
@@ -95,7 +101,8 @@ export function defaultHolderId(): string {
  */
 export function createSessionManager(opts: SessionManagerOptions): SessionManager {
   const { db, providers } = opts;
-  const holderId = opts.holderId ?? defaultHolderId();
+  const instancePrefix = opts.instanceId ? `${opts.instanceId}@` : undefined;
+  const holderId = `${instancePrefix ?? ""}${opts.holderId ?? defaultHolderId()}`;
   const leaseSeconds = opts.leaseSeconds ?? 30;
   const sweepEnabled = opts.sweep ?? true;
   const channel = opts.channel ?? localOnlyChannel;
@@ -110,6 +117,8 @@ export function createSessionManager(opts: SessionManagerOptions): SessionManage
   let timer: NodeJS.Timeout | undefined;
   let lastRenewal = Date.now();
   let ticking: Promise<void> | undefined;
+  /** Set by start: the boot tick takes back a former life's leases (once: again later would fight a misconfigured twin). */
+  let reclaimPending = false;
 
   /** Commands on one connection run one at a time in this process (start, new QR, disconnect, sweep). */
   function withLock<T>(whatsappId: number, fn: () => Promise<T>): Promise<T> {
@@ -146,7 +155,7 @@ export function createSessionManager(opts: SessionManagerOptions): SessionManage
   /** Writes a status while we hold the lease; false when we do not (any more) or the connection is gone. */
   async function writeStatus(
     ref: ConnectionRef,
-    change: { status: ConnectionStatus; qrcode?: string; pairingCode?: string; number?: string },
+    change: { status: ConnectionStatus; qrcode?: string; pairingCode?: string; number?: string; statusReason?: string },
   ): Promise<boolean> {
     const rows = await db
       .update(whatsapps)
@@ -156,6 +165,8 @@ export function createSessionManager(opts: SessionManagerOptions): SessionManage
         qrcode: change.status === "qrcode" ? (change.qrcode ?? "") : "",
         pairingCode: change.status === "PAIRING" ? (change.pairingCode ?? "") : "",
         ...(change.number ? { number: change.number } : {}),
+        // Why a start failed, as the provider said it: the connection's card shows it.
+        ...(change.statusReason !== undefined ? { statusReason: change.statusReason } : {}),
         // QR codes shown since the last connection.
         retries: change.status === "qrcode" ? sql`${whatsapps.retries} + 1` : change.status === "CONNECTED" ? 0 : sql`${whatsapps.retries}`,
         updatedAt: new Date(),
@@ -250,7 +261,7 @@ export function createSessionManager(opts: SessionManagerOptions): SessionManage
       log.warn({ err, whatsappId }, "session failed to start");
       if (!entry.detached) {
         // Spec 4: DISCONNECTED is "failed to start"; the sweep leaves it alone until someone retries.
-        await writeStatus(entry, { status: "DISCONNECTED" });
+        await writeStatus(entry, { status: "DISCONNECTED", statusReason: failureReasonOf(err) });
         await retire(entry, "stop", true);
       }
       throw err;
@@ -380,7 +391,7 @@ export function createSessionManager(opts: SessionManagerOptions): SessionManage
   }
 
   async function sweep(): Promise<void> {
-    const orphans = await listOrphanedConnectionsUnscoped(db, [...providers.keys()], [...local.keys()]);
+    const orphans = await listOrphanedConnectionsUnscoped(db, [...providers.keys()], [...local.keys()], holderId);
     for (const orphan of orphans) {
       if (closed) return;
       await withLock(orphan.id, async () => {
@@ -394,6 +405,11 @@ export function createSessionManager(opts: SessionManagerOptions): SessionManage
     // One tick at a time: a slow database must not stack renewals.
     ticking ??= (async () => {
       try {
+        if (reclaimPending && sweepEnabled && !closed) {
+          reclaimPending = false;
+          const reclaimed = await reclaimInstanceLeases(db, instancePrefix!, holderId, leaseSeconds);
+          if (reclaimed.length > 0) log.info({ whatsappIds: reclaimed }, "took back the sessions this instance held before it restarted");
+        }
         await renew();
         if (sweepEnabled && !closed) await sweep();
       } catch (err) {
@@ -416,6 +432,7 @@ export function createSessionManager(opts: SessionManagerOptions): SessionManage
     async start() {
       if (running) return;
       running = true;
+      reclaimPending = instancePrefix !== undefined;
       channel.serve(async (request) => (running ? executeLocal(request.whatsappId, request.command) : { handled: false }));
       // The boot start runs in the background: listening does not wait for every session.
       void tick().finally(schedule);
@@ -472,4 +489,10 @@ function reviveResult(result: unknown): unknown {
     if (!(r.timestamp instanceof Date)) return { ...result, timestamp: new Date(r.timestamp as string | number) };
   }
   return result;
+}
+
+/** The provider's own words for a failed start (its error message), kept short. */
+function failureReasonOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }

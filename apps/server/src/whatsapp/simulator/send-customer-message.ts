@@ -1,7 +1,7 @@
 import type { SimulatorActionInput, SimulatorMessageView } from "@atendo/shared";
 import { simulatorMessages } from "../../db/schema.js";
 import { AppError, validationError } from "../../errors.js";
-import { isAllowedMedia } from "../../storage/media-allowlist.js";
+import { checkedUploadType } from "../../storage/media-allowlist.js";
 import { findSimulatorConnection, type SimulatorDeps } from "./find-simulator-connection.js";
 import { emitSimulator, findSimulatorContact, findSimulatorMessage, newSimulatorMessageId, presentSimulatorMessage } from "./simulator-store.js";
 import { isNotRunning } from "./simulator-session.js";
@@ -33,11 +33,15 @@ export async function resolveCustomer(deps: SimulatorDeps, companyId: number, wh
   return { chat: contact.number, author: member, isGroup: true };
 }
 
-/** Images, audio and video must be what they claim; documents may be any file (served back as downloads). */
-function assertMedia(media: CustomerMedia): void {
-  if (media.mediaType !== "document" && !isAllowedMedia(media.fileName, media.mimetype, media.data)) {
-    throw new AppError("ERR_INVALID_FILE_TYPE", 400);
-  }
+/**
+ * Images, audio and video must be what they claim, by their bytes (the type stored is the one read from them);
+ * documents may be any file (served back as downloads).
+ */
+async function checkedMimetype(media: CustomerMedia): Promise<string> {
+  if (media.mediaType === "document") return media.mimetype;
+  const type = await checkedUploadType(media.fileName, media.mimetype, media.data, "media");
+  if (!type) throw new AppError("ERR_INVALID_FILE_TYPE", 400);
+  return type;
 }
 
 /**
@@ -74,14 +78,14 @@ export async function sendCustomerMessage(
     case "contact":
       return storeAndDeliver(deps, companyId, whatsappId, who, { type: "contact", body: input.displayName, content: { displayName: input.displayName, vcard: input.vcard } });
     case "media": {
-      assertMedia(input);
+      const mimetype = await checkedMimetype(input);
       const file = await deps.storage.save(companyId, "simulator", input.fileName, input.data);
       return storeAndDeliver(deps, companyId, whatsappId, who, {
         type: input.mediaType,
         body: input.caption ?? "",
         content: {
           path: file.path,
-          mimetype: input.mimetype,
+          mimetype,
           fileName: file.name,
           ...(input.caption ? { caption: input.caption } : {}),
           voice: input.mediaType === "audio" && input.voice === true,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyEvent, type SimulatorContactView, type SimulatorMessageView, type WhatsAppView } from "@atendo/shared";
 import type { Database } from "../../db/client.js";
 import { createTestApp, createTestDatabase, type TestApp } from "../../test/helpers.js";
-import { multipart, SAMPLE_FILES } from "../../test/multipart.js";
+import { multipart, PAGES_AS_MP4, REAL_FILES, SAMPLE_FILES } from "../../test/multipart.js";
 import { eventually } from "../../test/socket-client.js";
 import { captureEvents, connectionsCompany, waitForStatus, type Emitted } from "../../connections/test-support.js";
 import type { ProviderEvent } from "../provider.js";
@@ -121,8 +121,17 @@ describe("simulator API: messages", () => {
     const fake = await upload({ name: "fake.png", type: "image/png", data: Buffer.from("MZ not an image") });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().error).toBe("ERR_INVALID_FILE_TYPE");
+    // Video is judged by its bytes too: a page named .mp4 is refused, a real MP4 is stored as what it is.
+    for (const page of PAGES_AS_MP4) {
+      const res = await upload(page);
+      expect(res.statusCode, page.name).toBe(400);
+      expect(res.json().error, page.name).toBe("ERR_INVALID_FILE_TYPE");
+    }
+    const video = await upload({ name: "clip.mp4", type: "video/mp4", data: REAL_FILES.mp4 });
+    expect(video.statusCode).toBe(201);
+    expect(video.json<SimulatorMessageView>()).toMatchObject({ type: "video", content: expect.objectContaining({ mimetype: "video/mp4" }) });
     const received = events().filter((e) => e.type === "message").map((e) => (e.type === "message" ? e.message.content.type : ""));
-    expect(received).toEqual(["image", "audio", "document"]);
+    expect(received).toEqual(["image", "audio", "document", "video"]);
   });
 
   it("the agents' messages reach the customer with acks: sent, delivered, read on opening the chat, played", async () => {

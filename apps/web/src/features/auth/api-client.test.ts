@@ -42,7 +42,7 @@ function authResponse(token: string): AuthResponse {
       email: "ana@demo.test",
       profile: "admin",
       super: false,
-      allTicket: "disabled",
+      allTicket: "desabled",
       companyId: 3,
       whatsappId: null,
       online: true,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -29,7 +30,7 @@ import Science from "@mui/icons-material/ScienceOutlined";
 import Star from "@mui/icons-material/Star";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CONNECTION_CARD_MAX_QUEUES } from "@atendo/shared";
+import { CONNECTION_CARD_MAX_QUEUES, displayNumber } from "@atendo/shared";
 import { formatShortDateTime } from "../../lib/dates.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
 import { ApiTokenBox } from "../public-api/ApiTokenBox.js";
@@ -37,6 +38,7 @@ import { useRequestNewQr, useStartSession, useUpdateConnection } from "./api.js"
 import { cardChanges, cardDraftOf, type CardDraft } from "./card-draft.js";
 import { ConnectionStatusIcon } from "./ConnectionStatusIcon.js";
 import { TRANSCRIBE_PROVIDERS, type Connection, type ConnectionQueue } from "./types.js";
+import { CloudApiBox } from "./CloudApiBox.js";
 
 interface Props {
   connection: Connection;
@@ -129,7 +131,7 @@ export function ConnectionCard({ connection, queueOptions, canManage, onEdit, on
               {connection.name}
             </Typography>
             <Typography variant="body2" sx={{ color: "text.secondary" }} noWrap data-testid={`connection-number-${id}`}>
-              {connection.number ? `+${connection.number}` : t("connections.noNumber")}
+              {connection.number ? displayNumber(connection.number) : t("connections.noNumber")}
               {" · "}
               {t(`connections.providers.${connection.provider}`)}
             </Typography>
@@ -154,6 +156,13 @@ export function ConnectionCard({ connection, queueOptions, canManage, onEdit, on
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           <SessionButtons connection={connection} onShowQr={onShowQr} onDisconnect={onDisconnect} />
         </Box>
+        {connection.provider === "cloudapi" && <CloudApiBox connection={connection} />}
+        {/* Why the last start failed, in the provider's words (the Cloud API's box shows its own). */}
+        {connection.provider !== "cloudapi" && connection.status === "DISCONNECTED" && connection.statusReason && (
+          <Alert severity="error" data-testid={`connection-failure-${id}`}>
+            {t("connections.failedToStart", { reason: connection.statusReason })}
+          </Alert>
+        )}
 
         <Divider />
 
@@ -364,7 +373,8 @@ function SessionButtons({ connection, onShowQr, onDisconnect }: Pick<Props, "con
           >
             {t("connections.buttons.tryAgain")}
           </Button>
-          <Button
+          {/* Without a QR (the Cloud API) there is nothing new to scan: saving new credentials is the way back. */}
+          {connection.capabilities.qr && <Button
             size="small"
             variant="contained"
             startIcon={<Refresh />}
@@ -373,7 +383,7 @@ function SessionButtons({ connection, onShowQr, onDisconnect }: Pick<Props, "con
             data-testid={`connection-newqr-${id}`}
           >
             {t("connections.buttons.newQr")}
-          </Button>
+          </Button>}
         </>
       );
     case "CONNECTED":

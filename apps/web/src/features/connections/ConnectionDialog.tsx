@@ -50,8 +50,23 @@ const formSchema = z
     maxUseBotQueues: count,
     timeToTransfer: optionalCount,
     timeforagroup: count,
+    // Cloud API: Meta's ids (digits) and two write-only secrets (empty keeps what is stored).
+    cloudPhoneNumberId: z.string().trim().regex(/^\d{0,30}$/, V.invalid),
+    cloudBusinessAccountId: z.string().trim().regex(/^\d{0,30}$/, V.invalid),
+    cloudAccessToken: z.string().trim().max(1_000, V.tooLong),
+    cloudAppSecret: z.string().trim().max(200, V.tooLong),
+    /** Whether the stored connection already has each secret (not sent). */
+    hasCloudAccessToken: z.boolean(),
+    hasCloudAppSecret: z.boolean(),
   })
   .superRefine((values, ctx) => {
+    if (values.provider === "cloudapi") {
+      for (const key of ["cloudPhoneNumberId", "cloudBusinessAccountId"] as const) {
+        if (!values[key].trim()) ctx.addIssue({ code: "custom", path: [key], message: V.required });
+      }
+      if (!values.cloudAccessToken.trim() && !values.hasCloudAccessToken) ctx.addIssue({ code: "custom", path: ["cloudAccessToken"], message: V.required });
+      if (!values.cloudAppSecret.trim() && !values.hasCloudAppSecret) ctx.addIssue({ code: "custom", path: ["cloudAppSecret"], message: V.required });
+    }
     if (values.queueIds.length > 1 && !values.greetingMessage.trim()) {
       ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: "connections.greetingRequired" });
     }
@@ -74,7 +89,13 @@ const FIELDS = [
   "maxUseBotQueues",
   "timeToTransfer",
   "timeforagroup",
+  "cloudPhoneNumberId",
+  "cloudBusinessAccountId",
+  "cloudAccessToken",
+  "cloudAppSecret",
 ] as const;
+
+const CLOUD_FIELDS = ["cloudPhoneNumberId", "cloudBusinessAccountId", "cloudAccessToken", "cloudAppSecret"] as const;
 
 function initialValues(connection?: Connection, provider: ConnectionProvider = "beta"): FormValues {
   if (!connection) {
@@ -94,6 +115,12 @@ function initialValues(connection?: Connection, provider: ConnectionProvider = "
       maxUseBotQueues: String(WHATSAPP_DEFAULTS.maxUseBotQueues),
       timeToTransfer: "",
       timeforagroup: String(WHATSAPP_DEFAULTS.timeforagroup),
+      cloudPhoneNumberId: "",
+      cloudBusinessAccountId: "",
+      cloudAccessToken: "",
+      cloudAppSecret: "",
+      hasCloudAccessToken: false,
+      hasCloudAppSecret: false,
     };
   }
   return {
@@ -112,6 +139,12 @@ function initialValues(connection?: Connection, provider: ConnectionProvider = "
     maxUseBotQueues: String(connection.maxUseBotQueues ?? 0),
     timeToTransfer: connection.timeToTransfer === null || connection.timeToTransfer === undefined ? "" : String(connection.timeToTransfer),
     timeforagroup: String(connection.timeforagroup ?? 0),
+    cloudPhoneNumberId: connection.cloudPhoneNumberId ?? "",
+    cloudBusinessAccountId: connection.cloudBusinessAccountId ?? "",
+    cloudAccessToken: "",
+    cloudAppSecret: "",
+    hasCloudAccessToken: connection.hasCloudAccessToken ?? false,
+    hasCloudAppSecret: connection.hasCloudAppSecret ?? false,
   };
 }
 
@@ -135,6 +168,13 @@ export function connectionInputOf(values: FormValues, editing: boolean): Connect
   };
   // The provider is chosen when the connection is made; its session and login belong to it.
   if (!editing) input.provider = values.provider;
+  if (values.provider === "cloudapi") {
+    input.cloudPhoneNumberId = values.cloudPhoneNumberId.trim();
+    input.cloudBusinessAccountId = values.cloudBusinessAccountId.trim();
+    // Write-only: sent only when typed, so an edit keeps the stored secret.
+    if (values.cloudAccessToken.trim()) input.cloudAccessToken = values.cloudAccessToken.trim();
+    if (values.cloudAppSecret.trim()) input.cloudAppSecret = values.cloudAppSecret.trim();
+  }
   return input;
 }
 
@@ -179,6 +219,23 @@ export function ConnectionDialog({ open, connection, queues, onClose }: Props) {
   });
   const text = (m: string | undefined) => (m ? t(m) : undefined);
   const queueCount = form.watch("queueIds").length;
+  const isCloud = form.watch("provider") === "cloudapi";
+  const cloudField = (name: (typeof CLOUD_FIELDS)[number]) => {
+    const secret = name === "cloudAccessToken" || name === "cloudAppSecret";
+    const isSet = secret && form.watch(name === "cloudAccessToken" ? "hasCloudAccessToken" : "hasCloudAppSecret");
+    return (
+      <TextField
+        label={t(`connections.cloud.${name.replace(/^cloud/, "").replace(/^./, (c) => c.toLowerCase())}`)}
+        fullWidth
+        type={secret ? "password" : "text"}
+        autoComplete="off"
+        {...form.register(name)}
+        error={Boolean(errors[name])}
+        helperText={text(errors[name]?.message) ?? (isSet ? t("connections.cloud.secretSet") : undefined)}
+        slotProps={{ htmlInput: { "data-testid": `connection-${name}`, ...(secret ? {} : { inputMode: "numeric" }) } }}
+      />
+    );
+  };
 
   const messageField = (
     name: "greetingMessage" | "complationMessage" | "outOfHoursMessage" | "ratingMessage" | "expiresInactiveMessage",
@@ -275,6 +332,23 @@ export function ConnectionDialog({ open, connection, queues, onClose }: Props) {
                 )}
               />
             </Stack>
+
+            {isCloud && (
+              <Stack spacing={2} data-testid="connection-cloud-fields">
+                <Typography variant="subtitle2">{t("connections.cloud.title")}</Typography>
+                <Typography variant="caption" sx={{ color: "text.secondary" }}>
+                  {t("connections.cloud.help")}
+                </Typography>
+                <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+                  {cloudField("cloudPhoneNumberId")}
+                  {cloudField("cloudBusinessAccountId")}
+                </Stack>
+                <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+                  {cloudField("cloudAccessToken")}
+                  {cloudField("cloudAppSecret")}
+                </Stack>
+              </Stack>
+            )}
 
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <Controller

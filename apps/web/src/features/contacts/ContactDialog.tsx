@@ -57,7 +57,7 @@ function ContactForm({ contactId, onClose }: Omit<Props, "open">) {
   const create = useCreateContact();
   const update = useUpdateContact();
   const form = useForm<FormInput, unknown, FormOutput>({
-    // An edit may leave the number empty (a contact known by LID); a new contact needs one.
+    // The number is optional on a new contact (core spec); an edit may clear it only where the server allows.
     resolver: (values, context, options) =>
       (zodResolver(editing.current ? contactUpdateSchema : contactCreateSchema) as Resolver<FormInput, unknown, FormOutput>)(values, context, options),
     defaultValues: EMPTY,

@@ -60,7 +60,7 @@ describe("ContactDrawer", () => {
     const drawer = await screen.findByTestId("contact-drawer");
     await waitFor(() => expect(within(drawer).getByTestId("contact-drawer-email").textContent).toBe("cliente@exemplo.com"));
     expect(within(drawer).getByTestId("contact-drawer-name").textContent).toBe("Cliente 1");
-    expect(within(drawer).getByTestId("contact-drawer-number").textContent).toBe("5511987654321");
+    expect(within(drawer).getByTestId("contact-drawer-number").textContent).toBe("+55 11 98765 4321");
     expect(within(drawer).getByTestId("contact-drawer-extra-0").textContent).toContain("123.456.789-00");
   });
 
@@ -113,5 +113,37 @@ describe("ContactDrawer", () => {
     await waitFor(() => expect(calls.requests).toContain("PUT /contacts/101"));
     expect(calls.bodies[calls.requests.indexOf("PUT /contacts/101")]).toMatchObject({ name: "Cliente Um", email: "cliente@exemplo.com" });
     await waitFor(() => expect(screen.getByTestId("contact-drawer-name").textContent).toBe("Cliente Um"));
+  });
+});
+
+describe("ContactDrawer: Agendar", () => {
+  function setupScheduling(plan: { useSchedules: boolean }) {
+    localStorage.setItem(STORAGE_KEYS.token, "t");
+    const calls = fakeApi({
+      "GET /auth/me": { status: 200, data: makeUser({ id: 7, profile: "user" }, plan) },
+      "GET /contacts/101": { status: 200, data: contact },
+      "GET /ticket-notes/list": { status: 200, data: [] },
+      "GET /whatsapp/": { status: 200, data: [] },
+      "POST /schedules": (config) => ({ status: 201, data: { id: 3, ...JSON.parse(String(config.data)), status: "PENDENTE", editable: true } }),
+    });
+    renderApp(<ContactDrawer ticket={ticket} open onClose={() => undefined} />);
+    return calls;
+  }
+
+  it("is offered only with the plan's schedules", async () => {
+    setupScheduling({ useSchedules: false });
+    await screen.findByTestId("contact-drawer-name");
+    expect(screen.queryByTestId("contact-schedule")).toBeNull();
+  });
+
+  it("schedules a message to the contact, then goes to the schedules page", async () => {
+    const calls = setupScheduling({ useSchedules: true });
+    fireEvent.click(await screen.findByTestId("contact-schedule"));
+    const dialog = await screen.findByTestId("schedule-dialog");
+    expect((within(dialog).getByTestId("schedule-contact").querySelector("input") as HTMLInputElement).value).toBe("Cliente 1");
+    fireEvent.change(within(dialog).getByTestId("schedule-body"), { target: { value: "Retorno combinado" } });
+    fireEvent.click(within(dialog).getByTestId("schedule-save"));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/schedules"));
+    expect(calls.bodies[calls.requests.indexOf("POST /schedules")]).toMatchObject({ body: "Retorno combinado", contactId: 101, whatsappId: null });
   });
 });

@@ -1,14 +1,18 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Avatar, Box, Button, CircularProgress, Divider, Drawer, IconButton, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import Close from "@mui/icons-material/Close";
 import Edit from "@mui/icons-material/Edit";
+import EventOutlined from "@mui/icons-material/EventOutlined";
+import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { ContactDetailView, TicketView } from "@atendo/shared";
+import { displayNumber, type ContactDetailView, type TicketView } from "@atendo/shared";
 import { ContactDialog } from "../contacts/ContactDialog.js";
 import { useContact } from "../contacts/api.js";
 import { ticketKeys } from "../tickets/keys.js";
 import { TicketNotes } from "./TicketNotes.js";
+import { useCan } from "../auth/useCan.js";
+import { ScheduleDialog } from "../schedules/ScheduleDialog.js";
 
 /** The contact drawer's width (core-service section 2). */
 export const CONTACT_DRAWER_WIDTH = 320;
@@ -45,8 +49,17 @@ function DrawerContent({ ticket, onClose }: { ticket: TicketView; onClose: () =>
   const { t } = useTranslation();
   const contact = useContact(ticket.contactId);
   const [editing, setEditing] = useState(false);
+  // "Agendar" (administration section 2): a schedule for this contact, then the schedules page.
+  const canSchedule = useCan("schedules:use");
+  const [scheduling, setScheduling] = useState(false);
+  const navigate = useNavigate();
   useSyncTicketContact(contact.data);
   const shown = contact.data ?? { ...ticket.contact, extraInfo: [] };
+  // Stable while the dialog is open: a new object would reset what the user typed.
+  const scheduleContact = useMemo(
+    () => ({ id: ticket.contactId, name: shown.name, number: shown.number, email: shown.email }),
+    [ticket.contactId, shown.name, shown.number, shown.email],
+  );
 
   return (
     <Box sx={{ p: 2 }} data-testid="contact-drawer">
@@ -66,16 +79,23 @@ function DrawerContent({ ticket, onClose }: { ticket: TicketView; onClose: () =>
           {shown.name}
         </Typography>
         <Typography variant="body2" data-testid="contact-drawer-number">
-          {shown.number || "—"}
+          {shown.number ? displayNumber(shown.number) : "—"}
         </Typography>
         {shown.email && (
           <Typography variant="body2" sx={{ color: "text.secondary", wordBreak: "break-all" }} data-testid="contact-drawer-email">
             {shown.email}
           </Typography>
         )}
-        <Button size="small" variant="outlined" startIcon={<Edit />} onClick={() => setEditing(true)} data-testid="contact-edit">
-          {t("composer.drawer.edit")}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button size="small" variant="outlined" startIcon={<Edit />} onClick={() => setEditing(true)} data-testid="contact-edit">
+            {t("composer.drawer.edit")}
+          </Button>
+          {canSchedule && (
+            <Button size="small" variant="outlined" startIcon={<EventOutlined />} onClick={() => setScheduling(true)} data-testid="contact-schedule">
+              {t("schedules.schedule")}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       <Divider sx={{ my: 2 }} />
       <TicketNotes key={ticket.id} ticket={ticket} />
@@ -101,6 +121,14 @@ function DrawerContent({ ticket, onClose }: { ticket: TicketView; onClose: () =>
         )}
       </Section>
       <ContactDialog open={editing} contactId={ticket.contactId} onClose={() => setEditing(false)} />
+      {canSchedule && (
+        <ScheduleDialog
+          open={scheduling}
+          contact={scheduleContact}
+          onClose={() => setScheduling(false)}
+          onSaved={() => navigate("/schedules")}
+        />
+      )}
     </Box>
   );
 }

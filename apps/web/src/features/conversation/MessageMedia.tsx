@@ -9,10 +9,11 @@ import ErrorOutline from "@mui/icons-material/ErrorOutlineOutlined";
 import Person from "@mui/icons-material/Person";
 import Place from "@mui/icons-material/Place";
 import { useTranslation } from "react-i18next";
-import type { MessageView } from "@atendo/shared";
+import { displayNumber, type MessageView } from "@atendo/shared";
 import { toastError } from "../errors/toast.js";
 import { locationOf, mapUrl, messageKind, parseVcard } from "./message-content.js";
 import { downloadMedia, useMediaBlob } from "./use-media-blob.js";
+import { AudioTranscript } from "../transcribe/AudioTranscript.js";
 
 /** An attachment that exists on the server: fetched with the token, shown once it is here. */
 function StoredMedia({ message }: { message: MessageView & { mediaUrl: string } }) {
@@ -119,7 +120,7 @@ function ContactCard({ message }: { message: MessageView }) {
         </Typography>
         {contact.numbers.map((number) => (
           <Typography key={number} variant="caption" sx={{ display: "block", color: "text.secondary" }} data-testid="message-contact-number">
-            {number}
+            {displayNumber(number)}
           </Typography>
         ))}
       </Box>
@@ -157,6 +158,7 @@ export function MessageMedia({ message }: { message: MessageView }) {
   return (
     <Box data-testid={`message-media-${message.id}`} data-kind={kind} sx={{ mb: 0.5, maxWidth: 360 }}>
       {content}
+      {kind === "audio" && <AudioTranscript message={message} />}
     </Box>
   );
 }

@@ -22,6 +22,10 @@ function set(next: Partial<ConversationState>) {
 }
 
 export const conversation = {
+  /** The ticket whose conversation is open, or null. */
+  current(): number | null {
+    return state.ticketId;
+  },
   /** The panel calls this when it shows a ticket: another ticket's reply and selection are dropped. */
   open(ticketId: number | null) {
     if (state.ticketId !== ticketId) set({ ticketId, replyTo: null, selecting: false, selected: new Set() });

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { STORAGE_KEYS } from "@atendo/shared";
+import { signBody, STORAGE_KEYS } from "@atendo/shared";
 
 /** The sign-message option, kept in the browser; on unless turned off (core-service section 9). */
 export function readSignMessage(): boolean {
@@ -17,5 +17,5 @@ export function useSignMessage(): [boolean, (value: boolean) => void] {
 
 /** The text as sent: with the agent's name in bold on its own line when signing (core-service section 5). */
 export function signedText(text: string, agentName: string | undefined, sign: boolean): string {
-  return sign && agentName ? `*${agentName}*:\n${text}` : text;
+  return sign && agentName ? signBody(text, agentName) : text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { STORAGE_KEYS, type PlanView, type SessionUser } from "@atendo/shared";
@@ -9,6 +9,8 @@ import { fakeApi } from "../../test/fake-api.js";
 import { makeUser } from "../../test/fixtures.js";
 import { testQueryClient } from "../../test/render.js";
 import { SideMenu } from "./SideMenu.js";
+import { ADMIN_ITEMS, SERVICE_ITEMS, menuTestId } from "./menu-items.js";
+import { AREA_ROUTES } from "../../routes/private-areas.js";
 
 function authValue(user: SessionUser): AuthContextValue {
   return {
@@ -58,7 +60,7 @@ describe("side menu", () => {
 
   it("hides plan-gated entries without their flag", () => {
     renderAs(admin());
-    for (const id of ["messages-api", "chats"]) {
+    for (const id of ["messages-api", "chats", "schedules", "transcribe"]) {
       expect(has(`menu-item-${id}`)).toBe(false);
     }
   });
@@ -74,7 +76,7 @@ describe("side menu", () => {
         useInternalChat: true,
       }),
     );
-    for (const id of ["messages-api", "chats"]) {
+    for (const id of ["messages-api", "chats", "schedules", "transcribe"]) {
       expect(has(`menu-item-${id}`)).toBe(true);
     }
   });
@@ -98,9 +100,49 @@ describe("side menu", () => {
   it("lists no entry whose page is not built (no placeholder pages)", () => {
     localStorage.setItem(STORAGE_KEYS.cshow, "1");
     renderAs(admin({ useCampaigns: true, useKanban: true, useSchedules: true, useOpenAi: true, useIntegrations: true }));
-    for (const id of ["campaigns", "kanban", "schedules", "prompts", "queue-integration", "transcribe", "files"]) {
-      expect(has(`menu-item-${id}`)).toBe(false);
+    // Every area of the spec has its page now: each entry shown leads to a routed page.
+    const routed = new Set([...AREA_ROUTES.map((route) => route.path), "/", "/tickets", "/connections", "/simulator", "/settings"]);
+    for (const item of [...SERVICE_ITEMS, ...ADMIN_ITEMS]) {
+      if (has(menuTestId(item.path))) expect(routed.has(item.path), item.path).toBe(true);
     }
+  });
+
+  it("shows Prompts (management) with useOpenAi", () => {
+    renderAs(admin());
+    expect(has("menu-item-prompts")).toBe(false);
+    cleanup();
+    renderAs(admin({ useOpenAi: true }));
+    expect(screen.getByTestId("menu-item-prompts").getAttribute("href")).toBe("/prompts");
+  });
+
+  it("shows Kanban with useKanban and the file lists (management) with useCampaigns", () => {
+    renderAs(admin());
+    expect(has("menu-item-kanban")).toBe(false);
+    expect(has("menu-item-files")).toBe(false);
+    cleanup();
+    renderAs(admin({ useKanban: true, useCampaigns: true }));
+    expect(screen.getByTestId("menu-item-kanban").getAttribute("href")).toBe("/kanban");
+    expect(screen.getByTestId("menu-item-files").getAttribute("href")).toBe("/files");
+    cleanup();
+    renderAs(agent({ useKanban: true, useCampaigns: true }));
+    expect(has("menu-item-kanban")).toBe(true);
+    expect(has("menu-item-files")).toBe(false);
+  });
+
+  it("shows Campaigns (management) with useCampaigns, with or without the cshow flag", () => {
+    renderAs(admin());
+    expect(has("menu-item-campaigns")).toBe(false);
+    cleanup();
+    renderAs(admin({ useCampaigns: true }));
+    expect(screen.getByTestId("menu-item-campaigns").getAttribute("href")).toBe("/campaigns");
+  });
+
+  it("shows Contact lists (management) with useCampaigns", () => {
+    renderAs(admin());
+    expect(has("menu-item-contact-lists")).toBe(false);
+    cleanup();
+    renderAs(admin({ useCampaigns: true }));
+    expect(screen.getByTestId("menu-item-contact-lists").getAttribute("href")).toBe("/contact-lists");
   });
 
   it("shows the server version", async () => {

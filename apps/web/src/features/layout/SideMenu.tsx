@@ -35,37 +35,39 @@ export function SideMenu({ expanded, onNavigate }: Props) {
     ) : undefined;
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", flexGrow: 1, overflowX: "hidden", overflowY: "auto" }}>
-      <List component="nav" data-testid="menu-section-service" subheader={subheader(t("menu.sections.service"))}>
-        {serviceItems.map((item) => (
-          <MenuEntry
-            key={item.path}
-            item={item}
-            expanded={expanded}
-            alert={item.path === "/chats" && chatsUnread}
-            alertTestId={item.path === "/chats" ? "chats-badge" : undefined}
-            onNavigate={onNavigate}
-          />
-        ))}
-      </List>
-      {adminItems.length > 0 && (
-        <>
-          <Divider />
-          <List component="nav" data-testid="menu-section-admin" subheader={subheader(t("menu.sections.admin"))}>
-            {adminItems.map((item) => (
-              <MenuEntry
-                key={item.path}
-                item={item}
-                expanded={expanded}
-                alert={item.path === "/connections" && connectionsAlert}
-                alertTestId={item.path === "/connections" ? "connections-badge" : undefined}
-                onNavigate={onNavigate}
-              />
-            ))}
-          </List>
-        </>
-      )}
-      <Box sx={{ flexGrow: 1 }} />
+    <Box sx={{ display: "flex", flexDirection: "column", flexGrow: 1, minHeight: 0, overflow: "hidden" }}>
+      {/* The menu scrolls; the version and Logout stay at the bottom, visible on short screens (768 px). */}
+      <Box sx={{ flex: "1 1 auto", minHeight: 0, overflowX: "hidden", overflowY: "auto" }} data-testid="menu-scroll">
+        <List component="nav" data-testid="menu-section-service" subheader={subheader(t("menu.sections.service"))}>
+          {serviceItems.map((item) => (
+            <MenuEntry
+              key={item.path}
+              item={item}
+              expanded={expanded}
+              alert={item.path === "/chats" && chatsUnread}
+              alertTestId={item.path === "/chats" ? "chats-badge" : undefined}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </List>
+        {adminItems.length > 0 && (
+          <>
+            <Divider />
+            <List component="nav" data-testid="menu-section-admin" subheader={subheader(t("menu.sections.admin"))}>
+              {adminItems.map((item) => (
+                <MenuEntry
+                  key={item.path}
+                  item={item}
+                  expanded={expanded}
+                  alert={item.path === "/connections" && connectionsAlert}
+                  alertTestId={item.path === "/connections" ? "connections-badge" : undefined}
+                  onNavigate={onNavigate}
+                />
+              ))}
+            </List>
+          </>
+        )}
+      </Box>
       <Divider />
       {version.data && (
         <Typography

@@ -2,6 +2,7 @@ import { List, ListItemButton, ListItemText } from "@mui/material";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
+import { previewText } from "@atendo/shared";
 import { BellPopover } from "./BellPopover.js";
 import { useUnreadTickets } from "./unread-tickets.js";
 
@@ -21,7 +22,7 @@ export function NotificationsBell() {
       <List dense>
         {tickets.map((ticket) => (
           <ListItemButton key={ticket.id} onClick={() => navigate(`/tickets/${ticket.uuid}`)}>
-            <ListItemText primary={ticket.contactName} secondary={ticket.lastMessage} />
+            <ListItemText primary={ticket.contactName} secondary={previewText(ticket.lastMessage)} />
           </ListItemButton>
         ))}
       </List>

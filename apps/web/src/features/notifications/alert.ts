@@ -1,4 +1,4 @@
-import type { MessageView, TicketView } from "@atendo/shared";
+import { previewText, type MessageView, type TicketView } from "@atendo/shared";
 import { i18n } from "../../i18n/index.js";
 import { readVolume } from "./volume.js";
 
@@ -38,7 +38,7 @@ export function alertNewMessage(ticket: TicketView, message: MessageView): void 
   if (typeof window.Notification !== "function" || window.Notification.permission !== "granted") return;
   try {
     new window.Notification(i18n.t("tickets.notification.newMessage", { name: ticket.contact.name }), {
-      body: message.body || ticket.lastMessage,
+      body: previewText(message.body || ticket.lastMessage),
       tag: `ticket-${ticket.id}`,
       icon: ticket.contact.profilePicUrl ?? undefined,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeTicket } from "../../test/ticket-fixtures.js";
 import { isNotifiable } from "./unread-tickets.js";
 
-const agent = { id: 7, allTicket: "disabled" as const, queues: [{ id: 1, name: "Vendas", color: "#000" }] };
+const agent = { id: 7, allTicket: "desabled" as const, queues: [{ id: 1, name: "Vendas", color: "#000" }] };
 
 describe("the notification bell's rule (core-service section 4)", () => {
   it("lists unread tickets assigned to me, or unassigned in my queues or in none", () => {

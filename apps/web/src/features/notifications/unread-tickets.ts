@@ -5,6 +5,7 @@ import { companyEvent, type AppMessageEventPayload, type SessionUser, type Ticke
 import { api } from "../auth/api.js";
 import { useAuth } from "../auth/auth-context.js";
 import { useSocketEvent } from "../realtime/socket-context.js";
+import { readsOnArrival } from "../tickets/reading.js";
 import { alertNewMessage, askNotificationPermission } from "./alert.js";
 
 /** A ticket as the notification bell lists it. */
@@ -88,6 +89,11 @@ export function useUnreadTickets(): readonly UnreadTicket[] {
   });
   useSocketEvent<AppMessageEventPayload>(companyId ? companyEvent.appMessage(companyId) : null, (event) => {
     if (!user || event.action !== "create") return;
+    // A message in the conversation the user is reading is read as it arrives (tickets/reading.ts): not in the bell.
+    if (!event.message.fromMe && readsOnArrival(event.ticket, user.id)) {
+      applyBellTicket(queryClient, user, { ...event.ticket, unreadMessages: 0 }, false);
+      return;
+    }
     applyBellTicket(queryClient, user, event.ticket, true);
     if (event.message.fromMe || !isNotifiable(event.ticket, user)) return;
     const reading = location.pathname === `/tickets/${event.ticket.uuid}` && document.visibilityState === "visible";

@@ -19,6 +19,8 @@ describe("the plan gate in the client", { timeout: 20_000 }, () => {
   it.each([
     ["/chats", "useInternalChat"],
     ["/messages-api", "useExternalApi"],
+    ["/kanban", "useKanban"],
+    ["/files", "useCampaigns"],
   ])("refuses %s without %s: the spec's toast, then / after 1 s", async (path) => {
     signInAs(makeUser({ profile: "admin" }));
     renderApp(<AppRoutes />, path);

@@ -8,10 +8,12 @@ interface Props {
   queue: QueueView;
   onEdit: () => void;
   onDelete: () => void;
+  /** The name of the queue's integration (or AI prompt), when it has one. */
+  botName?: string | null;
 }
 
 /** One queue on the queues page: name, colour, order, greeting message, current integration. */
-export function QueueCard({ queue, onEdit, onDelete }: Props) {
+export function QueueCard({ queue, onEdit, onDelete, botName }: Props) {
   const { t } = useTranslation();
   const row = (label: string, value: string, testId: string) => (
     <Box sx={{ display: "flex", gap: 1, minWidth: 0 }}>
@@ -35,8 +37,7 @@ export function QueueCard({ queue, onEdit, onDelete }: Props) {
         {row(t("queues.color"), queue.color, "queue-info-color")}
         {row(t("queues.order"), queue.orderQueue === null ? "—" : String(queue.orderQueue), "queue-info-order")}
         {row(t("queues.greetingMessage"), queue.greetingMessage || "—", "queue-info-greeting")}
-        {/* Integrations arrive with their feature; until then no queue has one. */}
-        {row(t("queues.integration"), "—", "queue-info-integration")}
+        {row(t("queues.integration"), botName || "—", "queue-info-integration")}
       </CardContent>
       <CardActions sx={{ justifyContent: "flex-end" }}>
         <Tooltip title={t("common.edit")}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs, TextField } from "@mui/material";
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Tab, Tabs, TextField } from "@mui/material";
 import { Controller, useForm, type FieldErrors, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
@@ -12,23 +12,32 @@ import { ColorPicker } from "../../components/ColorPicker.js";
 import { MediaAttachment } from "../../components/MediaAttachment.js";
 import { WorkingHoursFields, type WorkingHoursErrors } from "../working-hours/WorkingHoursFields.js";
 import { scheduleFieldNames } from "../working-hours/schedule-field-names.js";
-import { useSaveQueue } from "./api.js";
+import { useQueues, useSaveQueue } from "./api.js";
+import { defaultQueueColor } from "./default-queue-color.js";
+import { useCan } from "../auth/useCan.js";
+import { usePromptOptions, useQueueIntegrationOptions } from "../queue-integrations/api.js";
 
 type DialogTab = "data" | "schedules";
 
 // The dialog always sends every field it shows (the order as typed text; empty means none).
-const formSchema = queueSchema.required({ greetingMessage: true, outOfHoursMessage: true, orderQueue: true, schedules: true });
+const formSchema = queueSchema.required({ greetingMessage: true, outOfHoursMessage: true, complationMessage: true, ratingMessage: true, orderQueue: true, schedules: true });
 type FormValues = z.input<typeof formSchema>;
 
-const FIELDS = ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", ...scheduleFieldNames<FormValues>()] as Path<FormValues>[];
+const FIELDS = ["name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage", "complationMessage", "ratingMessage", "integrationId", "promptId", ...scheduleFieldNames<FormValues>()] as Path<FormValues>[];
 
-const valuesOf = (queue?: QueueView): FormValues => ({
+// A new queue starts with a free palette colour chosen (issue 17).
+const valuesOf = (queue?: QueueView, usedColors: readonly string[] = []): FormValues => ({
   name: queue?.name ?? "",
-  color: queue?.color ?? "",
+  color: queue?.color ?? defaultQueueColor(usedColors),
   orderQueue: queue?.orderQueue === null || queue?.orderQueue === undefined ? "" : String(queue.orderQueue),
   greetingMessage: queue?.greetingMessage ?? "",
   outOfHoursMessage: queue?.outOfHoursMessage ?? "",
+  complationMessage: queue?.complationMessage ?? "",
+  ratingMessage: queue?.ratingMessage ?? "",
   schedules: queue?.schedules ?? defaultWorkingHours(),
+  // "" is none: the select's empty option.
+  integrationId: queue?.integrationId ?? "",
+  promptId: queue?.promptId ?? "",
 });
 
 interface Props {
@@ -51,12 +60,20 @@ export function QueueDialog({ open, queue, onClose }: Props) {
   });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
+  // The queue's bot: an integration (useIntegrations) or an AI prompt (useOpenAi); each list only when the plan has it.
+  const canIntegrations = useCan("integrations:use");
+  const canPrompts = useCan("prompts:use");
+  const integrations = useQueueIntegrationOptions(open && canIntegrations);
+  const prompts = usePromptOptions(open && canPrompts);
+
+  const usedColors = useQueues().data?.map((q) => q.color);
 
   useEffect(() => {
     if (!open) return;
-    reset(valuesOf(queue));
+    reset(valuesOf(queue, usedColors));
     setTab("data");
     setMedia(undefined);
+    // usedColors only seeds a new queue's colour; a list refresh must not reset what the user typed.
   }, [open, queue, reset]);
 
   // Show the tab holding the first problem.
@@ -142,6 +159,81 @@ export function QueueDialog({ open, queue, onClose }: Props) {
               helperText={message(errors.outOfHoursMessage?.message)}
               data-testid="queue-out-of-hours"
             />
+            <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+              <TextField
+                label={t("queues.complationMessage")}
+                multiline
+                minRows={2}
+                {...form.register("complationMessage")}
+                error={Boolean(errors.complationMessage)}
+                helperText={message(errors.complationMessage?.message) ?? t("queues.connectionDefault")}
+                data-testid="queue-complation"
+              />
+              <TextField
+                label={t("queues.ratingMessage")}
+                multiline
+                minRows={2}
+                {...form.register("ratingMessage")}
+                error={Boolean(errors.ratingMessage)}
+                helperText={message(errors.ratingMessage?.message) ?? t("queues.connectionDefault")}
+                data-testid="queue-rating"
+              />
+            </Box>
+            <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+              <Controller
+                control={form.control}
+                name="integrationId"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t("queues.integration")}
+                    value={field.value ?? ""}
+                    onChange={(event) => field.onChange(event.target.value === "" ? "" : Number(event.target.value))}
+                    onBlur={field.onBlur}
+                    disabled={!canIntegrations && !queue?.integrationId}
+                    error={Boolean(errors.integrationId)}
+                    helperText={message(errors.integrationId?.message)}
+                    data-testid="queue-integration"
+                  >
+                    <MenuItem value="">{t("queues.none")}</MenuItem>
+                    {(integrations.data ?? []).map((item) => (
+                      <MenuItem key={item.id} value={item.id} data-testid={`queue-integration-option-${item.id}`}>
+                        {item.name}
+                      </MenuItem>
+                    ))}
+                    {/* The stored one stays selectable even when the list cannot be read. */}
+                    {queue?.integrationId && !(integrations.data ?? []).some((item) => item.id === queue.integrationId) && (
+                      <MenuItem value={queue.integrationId}>#{queue.integrationId}</MenuItem>
+                    )}
+                  </TextField>
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="promptId"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t("queues.prompt")}
+                    value={field.value ?? ""}
+                    onChange={(event) => field.onChange(event.target.value === "" ? "" : Number(event.target.value))}
+                    onBlur={field.onBlur}
+                    disabled={!canPrompts && !queue?.promptId}
+                    error={Boolean(errors.promptId)}
+                    helperText={message(errors.promptId?.message)}
+                    data-testid="queue-prompt"
+                  >
+                    <MenuItem value="">{t("queues.none")}</MenuItem>
+                    {(prompts.data ?? []).map((item) => (
+                      <MenuItem key={item.id} value={item.id} data-testid={`queue-prompt-option-${item.id}`}>
+                        {item.name}
+                      </MenuItem>
+                    ))}
+                    {queue?.promptId && !(prompts.data ?? []).some((item) => item.id === queue.promptId) && <MenuItem value={queue.promptId}>#{queue.promptId}</MenuItem>}
+                  </TextField>
+                )}
+              />
+            </Box>
             <MediaAttachment
               name={mediaName}
               onPick={(file) => setMedia(file)}

@@ -4,7 +4,7 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { tagSchema, type TagInput, type TagView } from "@atendo/shared";
+import { COLOR_PALETTE, tagSchema, type TagInput, type TagView } from "@atendo/shared";
 import { errorCodeOf } from "../auth/api-client.js";
 import { useCan } from "../auth/useCan.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
@@ -36,7 +36,8 @@ export function TagDialog({ open, tag, onClose }: Props) {
   const { reset } = form;
 
   useEffect(() => {
-    if (open) reset({ name: tag?.name ?? "", color: tag?.color ?? "", kanban: tag?.kanban ?? false });
+    // A new tag starts with a palette colour chosen, so saving needs only a name.
+    if (open) reset({ name: tag?.name ?? "", color: tag?.color ?? randomPaletteColor(), kanban: tag?.kanban ?? false });
   }, [open, tag, reset]);
 
   const onSubmit = form.handleSubmit(async ({ kanban, ...values }) => {
@@ -73,7 +74,7 @@ export function TagDialog({ open, tag, onClose }: Props) {
               render={({ field }) => (
                 <ColorPicker
                   label={t("tags.color")}
-                  value={field.value}
+                  value={field.value ?? ""}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={message(errors.color?.message)}
@@ -105,4 +106,8 @@ export function TagDialog({ open, tag, onClose }: Props) {
       </form>
     </Dialog>
   );
+}
+
+function randomPaletteColor(): string {
+  return COLOR_PALETTE[Math.floor(Math.random() * COLOR_PALETTE.length)]!;
 }

@@ -6,7 +6,7 @@ import Forward from "@mui/icons-material/Forward";
 import SmartToy from "@mui/icons-material/SmartToyOutlined";
 import { format, parseISO } from "date-fns";
 import { useTranslation } from "react-i18next";
-import type { MessageView } from "@atendo/shared";
+import { withoutSignatureOf, type MessageView } from "@atendo/shared";
 import { AckIcon } from "../../components/AckIcon.js";
 import { bodyIsCaption, messageKind, ownReaction, type ReactionBadge } from "../conversation/message-content.js";
 import { MessageBody } from "../conversation/MessageBody.js";
@@ -97,6 +97,9 @@ export function MessageItem({ message, reactions = [], handlers, selecting = fal
   const actions = handlers ? messageActions(message, handlers.meId) : null;
   const hasMenu = !selecting && actions !== null && Object.values(actions).some(Boolean);
   const showBody = !message.isDeleted && bodyIsCaption(message) && message.body.trim() !== "";
+  const author = message.fromMe && !message.automatic ? (message.user?.name ?? null) : null;
+  // The author's name is shown above the text: a signature line of the same name would say it twice.
+  const shownBody = author ? withoutSignatureOf(message.body, author) : message.body;
   const selectable = selecting && !message.isDeleted;
   return (
     <Box
@@ -181,9 +184,9 @@ export function MessageItem({ message, reactions = [], handlers, selecting = fal
               {message.contact.name}
             </Typography>
           )}
-          {message.fromMe && message.user?.name && !message.automatic && (
+          {author && (
             <Typography variant="caption" sx={{ display: "block", fontWeight: 600, color: "text.secondary", pr: 3 }} data-testid="message-author">
-              {message.user.name}
+              {author}
             </Typography>
           )}
           {message.isDeleted ? (
@@ -200,7 +203,7 @@ export function MessageItem({ message, reactions = [], handlers, selecting = fal
             <>
               <QuotedBlock message={message} onClick={onQuotedClick} />
               <MessageMedia message={message} />
-              {showBody && <MessageBody text={message.body} sx={{ pr: hasMenu && messageKind(message) === "text" ? 2.5 : 0 }} />}
+              {showBody && <MessageBody text={shownBody} sx={{ pr: hasMenu && messageKind(message) === "text" ? 2.5 : 0 }} />}
               {!showBody && messageKind(message) === "text" && typeof message.data.unsupported === "string" && (
                 <Typography variant="body2" sx={{ fontStyle: "italic", color: "text.secondary", pr: 3 }} data-testid="message-unsupported">
                   {t("conversation.unsupported")}

@@ -140,7 +140,7 @@ describe("MessagesList", { timeout: 30_000 }, () => {
     expect(within(row(6)).getByText("Rua A, 1")).toBeTruthy();
 
     expect(within(row(7)).getByTestId("message-contact-name").textContent).toBe("João Lima");
-    expect(within(row(7)).getByTestId("message-contact-number").textContent).toBe("+5511977776666");
+    expect(within(row(7)).getByTestId("message-contact-number").textContent).toBe("+55 11 97777 6666");
     expect(within(row(8)).getByTestId("message-call").textContent).toBe("Chamada de vídeo perdida");
     expect(within(row(9)).getByTestId("message-media-pending").textContent).toBe("baixando...");
     expect(within(row(10)).getByTestId("message-media-failed")).toBeTruthy();

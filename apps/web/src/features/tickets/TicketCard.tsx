@@ -2,7 +2,7 @@ import type { MouseEvent } from "react";
 import { Avatar, Badge, Box, Button, Chip, IconButton, ListItemButton, Tooltip, Typography } from "@mui/material";
 import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
 import { useTranslation } from "react-i18next";
-import type { TicketView } from "@atendo/shared";
+import { previewText, type TicketView } from "@atendo/shared";
 import { Can } from "../../components/Can.js";
 import { PresenceText } from "./PresenceText.js";
 import { TicketAgeLabel } from "./TicketAgeLabel.js";
@@ -56,7 +56,7 @@ export function TicketCard({ ticket, selected, onOpen, onAccept, onClose, onReop
         </Box>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
           <Typography variant="body2" noWrap sx={{ flex: 1, color: "text.secondary" }} data-testid="ticket-last-message">
-            {ticket.lastMessage}
+            {previewText(ticket.lastMessage)}
           </Typography>
           <Badge badgeContent={ticket.unreadMessages} color="success" data-testid="ticket-unread" data-count={ticket.unreadMessages} sx={{ mr: 1 }} />
         </Box>

@@ -31,18 +31,33 @@ export function TicketPanel({ uuid }: { uuid: string }) {
   const navigate = useNavigate();
   const query = useTicket(uuid);
   const ticket = query.data;
-  const refused = useRef<string | null>(null);
+  const toasted = useRef<string | null>(null);
+  const denied = query.isError && errorCodeOf(query.error) === "ERR_NO_PERMISSION";
 
+  // The toast once per address; the way back on every run of the effect, so an effect run twice (React's strict
+  // mode in development) or re-run by a refetch still leaves the page instead of staying on an empty pane.
   useEffect(() => {
-    if (!query.isError || refused.current === uuid) return;
-    refused.current = uuid;
-    if (errorCodeOf(query.error) === "ERR_NO_PERMISSION") toastErrorText(t("tickets.denied"));
-    else toastError(query.error);
+    if (!query.isError) return;
+    if (toasted.current !== uuid) {
+      toasted.current = uuid;
+      if (denied) toastErrorText(t("tickets.denied"));
+      else toastError(query.error);
+    }
     const timer = setTimeout(() => navigate("/tickets", { replace: true }), DENIED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [query.isError, query.error, uuid, navigate, t]);
+  }, [query.isError, query.error, denied, uuid, navigate, t]);
 
-  if (query.isError) return <Paper variant="outlined" sx={{ height: "100%" }} data-testid="ticket-panel-denied" />;
+  if (query.isError) {
+    return (
+      <Paper
+        variant="outlined"
+        sx={{ height: "100%", display: "flex", alignItems: "center", justifyContent: "center", p: 3, textAlign: "center" }}
+        data-testid="ticket-panel-denied"
+      >
+        <Typography sx={{ color: "text.secondary" }}>{denied ? t("tickets.denied") : t("tickets.unavailable")}</Typography>
+      </Paper>
+    );
+  }
   if (!ticket) {
     return (
       <Paper variant="outlined" sx={{ height: "100%", display: "flex", alignItems: "center", justifyContent: "center" }}>
@@ -101,7 +116,11 @@ function OpenTicket({ ticket }: { ticket: TicketView }) {
             {ticket.user ? t("tickets.header.assignedTo", { name: ticket.user.name }) : t("tickets.header.unassigned")}
             {ticket.queue ? ` · ${ticket.queue.name}` : ""}
           </Typography>
-          <PresenceText ticketId={ticket.id} />
+          {/* A line kept for the presence text: 'digitando...' appearing must not grow the header and push the
+              conversation's last message out of view. */}
+          <Box sx={{ height: 20, overflow: "hidden" }} data-testid="ticket-presence-slot">
+            <PresenceText ticketId={ticket.id} />
+          </Box>
         </Box>
         <TagEditor ticket={ticket} />
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   Autocomplete,
   Badge,
@@ -29,7 +29,7 @@ import { SearchField } from "../../components/SearchField.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { useAuth } from "../auth/auth-context.js";
 import { useCan } from "../auth/useCan.js";
-import { useAllTags, useCloseAllTickets, useTicketsList, useUserNames, type TicketFilter } from "./api.js";
+import { useAllTags, useCloseAllTickets, useTicket, useTicketsList, useUserNames, type TicketFilter } from "./api.js";
 import { NewTicketDialog } from "./NewTicketDialog.js";
 import { readQueueSelection, storeQueueSelection } from "./queue-selection.js";
 import { SpyDialog } from "./SpyDialog.js";
@@ -64,6 +64,25 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [confirmCloseAll, setConfirmCloseAll] = useState(false);
   const [transferring, setTransferring] = useState<TicketView | null>(null);
   const [spying, setSpying] = useState<TicketView | null>(null);
+
+  // The selected ticket follows its status: accepted or reopened, the list shows the tab it moved to (where it is
+  // still selected). Only a change moves the tabs, so a tab the user picked by hand stays.
+  const selected = useTicket(selectedUuid).data;
+  const followed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selected || selected.uuid !== selectedUuid) return;
+    const place = `${selected.uuid}:${selected.status}`;
+    if (followed.current === place) return;
+    const first = followed.current === null || !followed.current.startsWith(`${selected.uuid}:`);
+    followed.current = place;
+    // Opening a ticket from the search tab keeps the search.
+    if (first && tab === "search") return;
+    if (selected.status === "closed") setTab("closed");
+    else {
+      setTab("open");
+      setOpenTab(selected.status === "pending" ? "pending" : "assigned");
+    }
+  }, [selected, selectedUuid, tab]);
 
   const effectiveShowAll = canShowAll && showAll;
   const filters = useMemo(() => {
@@ -191,7 +210,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       {tab === "search" && (
         <>
           <Stack spacing={1} sx={{ p: 1 }}>
-            <SearchField placeholder={t("tickets.search.placeholder")} value={search} onChange={setSearch} data-testid="tickets-search" />
+            <SearchField fullWidth placeholder={t("tickets.search.placeholder")} value={search} onChange={setSearch} data-testid="tickets-search" />
             <Autocomplete
               multiple
               size="small"

@@ -11,6 +11,7 @@ import { useAuth } from "../auth/auth-context.js";
 import { useSocket, useSocketEvent } from "../realtime/socket-context.js";
 import { ticketKeys } from "./keys.js";
 import { setTicketPresence } from "./presence-store.js";
+import { markTicketRead, readsOnArrival } from "./reading.js";
 import { applyAppMessageEvent, applyTicketEvent } from "./ticket-cache.js";
 
 const STATUSES = ["open", "pending", "closed"] as const;
@@ -44,9 +45,13 @@ export function useTicketsRealtime(): void {
   useSocketEvent<TicketEventPayload>(companyId ? companyEvent.ticket(companyId) : null, (event) =>
     applyTicketEvent(queryClient, event, meId),
   );
-  useSocketEvent<AppMessageEventPayload>(companyId ? companyEvent.appMessage(companyId) : null, (event) =>
-    applyAppMessageEvent(queryClient, event, meId),
-  );
+  useSocketEvent<AppMessageEventPayload>(companyId ? companyEvent.appMessage(companyId) : null, (event) => {
+    // The customer's message in the conversation being read is read now: no unread count, and the server is told.
+    if (event.action === "create" && !event.message.fromMe && readsOnArrival(event.ticket, meId)) {
+      applyAppMessageEvent(queryClient, { ...event, ticket: { ...event.ticket, unreadMessages: 0 } }, meId);
+      markTicketRead(event.ticket.id);
+    } else applyAppMessageEvent(queryClient, event, meId);
+  });
   useSocketEvent<PresenceEventPayload>(companyId ? companyEvent.presence(companyId) : null, (event) =>
     setTicketPresence(event.ticketId, event.presence),
   );

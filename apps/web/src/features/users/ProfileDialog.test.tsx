@@ -14,7 +14,7 @@ const view: UserView = {
   email: me.email,
   profile: "user",
   super: false,
-  allTicket: "disabled",
+  allTicket: "desabled",
   companyId: 3,
   whatsappId: null,
   online: true,

@@ -14,7 +14,7 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { PROFILES, userCreateSchema, userUpdateSchema, type UserView } from "@atendo/shared";
+import { ALL_TICKET_VALUES, PROFILES, userCreateSchema, userUpdateSchema, type UserView } from "@atendo/shared";
 import { useCan } from "../auth/useCan.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
 import { applyFieldErrors } from "../../lib/form-errors.js";
@@ -48,7 +48,7 @@ export function UserDialog({ open, user, onClose }: Props) {
   const save = useSaveUser(user?.id ?? 0);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(user ? editForm : createForm) as never,
-    defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "disabled", queueIds: [], whatsappId: null },
+    defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "desabled", queueIds: [], whatsappId: null },
   });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
@@ -58,7 +58,7 @@ export function UserDialog({ open, user, onClose }: Props) {
     reset(
       user
         ? { name: user.name, email: user.email, password: "", profile: user.profile, allTicket: user.allTicket, queueIds: user.queues.map((q) => q.id), whatsappId: user.whatsappId }
-        : { name: "", email: "", password: "", profile: "user", allTicket: "disabled", queueIds: [], whatsappId: null },
+        : { name: "", email: "", password: "", profile: "user", allTicket: "desabled", queueIds: [], whatsappId: null },
     );
   }, [open, user, reset]);
 
@@ -112,7 +112,7 @@ export function UserDialog({ open, user, onClose }: Props) {
                   control={form.control}
                   render={({ field }) => (
                     <TextField select fullWidth label={t("users.allTicket")} {...field} data-testid="user-allticket">
-                      {(["enabled", "disabled"] as const).map((v) => (
+                      {ALL_TICKET_VALUES.map((v) => (
                         <MenuItem key={v} value={v}>
                           {t(`users.allTicketOptions.${v}`)}
                         </MenuItem>

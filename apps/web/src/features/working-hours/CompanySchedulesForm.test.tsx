@@ -48,6 +48,23 @@ describe("Settings: Schedules tab", { timeout: 20_000 }, () => {
     expect(body.schedules[6]).toMatchObject({ weekdayEn: "sunday", startTime: "09:00", endTime: "13:00" });
   });
 
+  it("refuses a closing time before the opening time with a clear message", async () => {
+    const api = signInAs(makeUser({ profile: "admin" }), "company", {
+      "PUT /companies/3/schedules": { status: 200, data: { schedules: defaultWorkingHours() } },
+    });
+    renderApp(<AppRoutes />, "/settings");
+    fireEvent.click(await screen.findByTestId("settings-tab-schedules"));
+    fireEvent.change(await input("working-hours-monday-end"), { target: { value: "07:30" } });
+    fireEvent.click(screen.getByTestId("company-schedules-save"));
+    expect(await within(screen.getByTestId("working-hours-monday-end")).findByText("O horário de término deve ser depois do horário de início")).toBeTruthy();
+    expect(api.requests).not.toContain("PUT /companies/3/schedules");
+
+    // Closing at midnight (00:00) is the day's end, not an error.
+    fireEvent.change(await input("working-hours-monday-end"), { target: { value: "00:00" } });
+    fireEvent.click(screen.getByTestId("company-schedules-save"));
+    expect(await screen.findByText("Horários atualizados com sucesso.")).toBeTruthy();
+  });
+
   it("is read-only for agents", async () => {
     signInAs(makeUser({ profile: "user" }), "company");
     renderApp(<AppRoutes />, "/settings");

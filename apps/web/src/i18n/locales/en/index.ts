@@ -29,6 +29,14 @@ import chats from "./chats.json";
 import todolist from "./todolist.json";
 import messagesApi from "./messagesApi.json";
 import dashboard from "./dashboard.json";
+import schedules from "./schedules.json";
+import files from "./files.json";
+import kanban from "./kanban.json";
+import transcribe from "./transcribe.json";
+import prompts from "./prompts.json";
+import contactLists from "./contactLists.json";
+import campaigns from "./campaigns.json";
+import queueIntegrations from "./queueIntegrations.json";
 
 /** One file per area; keys read as "<area>.<key>" (e.g. "errors.ERR_NO_PERMISSION", "validation.required"). */
-export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets, composer, conversation, messagesList, announcements, helps, logos, platform, accounts, billing, chats, todolist, messagesApi, dashboard };
+export const en = { auth, common, errors, layout, menu, pages, profile, settings, users, validation, queues, quickMessages, tags, workingHours, contacts, connections, simulator, tickets, composer, conversation, messagesList, announcements, helps, logos, platform, accounts, billing, chats, todolist, messagesApi, dashboard, files, kanban, schedules, transcribe, prompts, contactLists, campaigns, queueIntegrations };

@@ -1,0 +1,2 @@
+ALTER TABLE "queues" ADD COLUMN "complation_message" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "queues" ADD COLUMN "rating_message" text DEFAULT '' NOT NULL;

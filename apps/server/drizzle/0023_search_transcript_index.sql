@@ -1,0 +1,1 @@
+CREATE INDEX "messages_transcript_trgm_idx" ON "messages" USING gin ("transcript" gin_trgm_ops) WHERE "messages"."transcript" is not null;
