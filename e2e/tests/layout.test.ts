@@ -13,9 +13,9 @@ afterAll(async () => {
 
 const HEIGHT = 768;
 
-/** A laptop screen: 1366 × 768. */
+/** A small laptop screen: 1024 × 768. */
 async function laptop() {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: HEIGHT }, locale: "pt-BR", colorScheme: "light" });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1024, height: HEIGHT }, locale: "pt-BR", colorScheme: "light" });
   return { context, page: await context.newPage() };
 }
 
@@ -30,7 +30,7 @@ function placeholderFits(page: Page, testId: string): Promise<{ text: number; bo
   });
 }
 
-describe("layout on a 1366 × 768 screen", () => {
+describe("layout on a 1024 × 768 screen", () => {
   it("keeps Logout in view, search placeholders whole and toasts below the top bar", async () => {
     const { context, page } = await laptop();
     await signIn(page, DEMO.admin);

@@ -138,16 +138,27 @@ export function ticketPageQuery(db: DbOrTx, auth: AuthContext, viewer: TicketVie
   );
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const order = [desc(tickets.updatedAt), desc(tickets.id)];
-  const pageIds = db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order).limit(PAGE_SIZE + 1).offset(offset);
-  const page = db
-    .select({ ...ticketViewColumns, tags: tagsOfTicket(auth.companyId), total: boundedCount(where) })
+  // A search's matches are all found anyway (the union, then the sort), so its count is a window over them; a tab's
+  // count is read apart, up to COUNT_LIMIT, while its page walks an index and stops after one page.
+  const searching = Boolean(query.searchParam?.trim());
+  const pageIds = db
+    .select({ id: tickets.id, total: (searching ? sql<number>`least(count(*) over (), ${COUNT_LIMIT})` : boundedCount(where)).mapWith(Number).as("total") })
     .from(tickets)
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE + 1)
+    .offset(offset)
+    .as("page");
+  const page = db
+    .select({ ...ticketViewColumns, tags: tagsOfTicket(auth.companyId), total: pageIds.total })
+    .from(pageIds)
+    .innerJoin(tickets, eq(tickets.id, pageIds.id))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
-    .where(inCompany(tickets, auth.companyId, inArray(tickets.id, pageIds)))
+    .where(inCompany(tickets, auth.companyId))
     .orderBy(...order);
   return { where, page };
 }

@@ -22,7 +22,11 @@ export function SearchField({ value, onChange, placeholder, fullWidth = false, "
       value={value}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
-      sx={fullWidth ? { width: "100%" } : { width: { xs: "100%", sm: `calc(${placeholder.length}ch + 72px)` }, minWidth: { sm: 200 }, maxWidth: "100%" }}
+      sx={{
+        // The toolbar's text size: a long placeholder fits a narrow column (the tickets list at 1024 px).
+        "& input": { fontSize: "0.875rem" },
+        ...(fullWidth ? { width: "100%" } : { width: { xs: "100%", sm: `calc(${placeholder.length}ch + 72px)` }, minWidth: { sm: 200 }, maxWidth: "100%" }),
+      }}
       data-testid={testId}
     />
   );

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Ack, ChatRef, InboundMessage, MediaRef, OutgoingContent, Participant, ProviderCapabilities, ProviderEvent } from "../provider.js";
 
@@ -104,9 +105,11 @@ const CASE_CAPABILITY: Record<UnsupportedCase, keyof ProviderCapabilities | unde
   played: undefined,
 };
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const OGG = Buffer.from("OggS\0\x02contract-voice-note", "binary");
-const MP4 = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]);
+// Real files: providers that store media decide its type from the bytes (file-type) and refuse what is not.
+const fixture = (relative: string) => readFileSync(new URL(relative, import.meta.url));
+const PNG = fixture("../../test/fixtures/tiny-image.png");
+const OGG = fixture("../../ai/transcription/fixtures/voice.ogg");
+const MP4 = fixture("../../test/fixtures/tiny-video.mp4");
 const PDF = Buffer.from("%PDF-1.4\ncontract document\n");
 
 type MessageEvent = Extract<ProviderEvent, { type: "message" }>;
