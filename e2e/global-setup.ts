@@ -127,6 +127,7 @@ export default async function setup(project: TestProject) {
     child.stderr!.on("data", onData);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  await raiseDemoPlanConnections(`http://127.0.0.1:${port}`);
   project.provide("baseUrl", `http://127.0.0.1:${port}`);
   project.provide("chromiumPath", chromium);
   project.provide("asaasControlUrl", asaas.url.replace(/\/v3$/, ""));
@@ -145,4 +146,27 @@ export default async function setup(project: TestProject) {
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The e2e files share this server and several add connections of their own (some while others run): the demo plan's
+ * 5 would be reached by the order the files happen to run in. The super admin raises it, as an operator would.
+ */
+async function raiseDemoPlanConnections(baseUrl: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@atendo.local", password: E2E_PASSWORDS.admin }),
+  });
+  if (!login.ok) throw new Error(`super admin login failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const plans = (await (await fetch(`${baseUrl}/plans/all`, { headers })).json()) as Array<Record<string, unknown> & { id: number; name: string }>;
+  const plan = plans.find((p) => p.name === "Completo");
+  if (!plan) throw new Error("demo plan not found");
+  const { id, createdAt, updatedAt, ...fields } = plan;
+  void createdAt;
+  void updatedAt;
+  const res = await fetch(`${baseUrl}/plans/${id}`, { method: "PUT", headers, body: JSON.stringify({ ...fields, connections: 20 }) });
+  if (!res.ok) throw new Error(`raising the demo plan failed: ${res.status} ${await res.text()}`);
 }

@@ -28,7 +28,7 @@ describe("AI prompts", () => {
     const api = <T>(method: string, path: string, body?: unknown) => apiFromPage<T>(admin.page, method, path, body);
 
     // A queue, and a prompt for it added on the Prompts page.
-    const queue = await api<{ id: number }>("POST", "/queue", { name: "Atendimento IA", color: "#00897b" });
+    const queue = await api<{ id: number }>("POST", "/queue", { name: "Atendimento IA", color: "#5e35b1" });
     expect(queue.status, JSON.stringify(queue.data)).toBe(201);
     await admin.page.goto("/prompts");
     await admin.page.getByTestId("prompts-banner").waitFor();
