@@ -28,7 +28,7 @@ afterAll(async () => {
   await typebot.close();
 });
 
-const CUSTOMER = { name: "Cliente Typebot", number: "5511977003344" };
+const CUSTOMER = { name: "Cliente Typebot", number: "5511977003355" };
 
 async function customerInbox(page: Page, connectionId: number): Promise<string[]> {
   const res = await apiFromPage<SimulatorMessageView[]>(page, "GET", `/simulator/${connectionId}/chats/${CUSTOMER.number}/messages`);

@@ -74,7 +74,7 @@ describe("layout on a 1024 × 768 screen", () => {
     const me = (await api<SessionUser>("GET", "/auth/me")).data;
     const connection = (await api<WhatsAppView[]>("GET", "/whatsapp")).data.find((c) => c.name === "WhatsApp Demo")!;
     expect(connection?.status).toBe("CONNECTED");
-    const customer = { name: "Cliente Layout", number: "5511977005566" };
+    const customer = { name: "Cliente Layout", number: "5511977005588" };
     expect((await api("POST", `/simulator/${connection.id}/contacts`, customer)).status).toBe(201);
     const chat = `/simulator/${connection.id}/chats/${customer.number}/messages`;
     for (let i = 1; i <= 14; i++) expect((await api("POST", chat, { type: "text", body: `Mensagem número ${i}` })).status).toBe(201);

@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-const CUSTOMER = { name: "Cliente IA", number: "5511977005566" };
+const CUSTOMER = { name: "Cliente IA", number: "5511977005599" };
 const INSTRUCTIONS = "Você é a assistente virtual da Loja Demo. Responda com cordialidade, em português, em no máximo duas frases.";
 
 /** What the simulated customer has received so far (the connection's messages to them). */

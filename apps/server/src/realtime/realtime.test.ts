@@ -131,7 +131,7 @@ describe("session events", () => {
   });
 
   it("disconnects a socket when its access token expires, telling the client to refresh", async () => {
-    const shortLived = await createTestApp(database, { accessTokenTtlSeconds: 1 });
+    const shortLived = await createTestApp(database, { accessTokenTtlSeconds: 2 });
     const shortUrl = await listen(shortLived);
     try {
       const company = await createCompany(database.db);
@@ -139,9 +139,10 @@ describe("session events", () => {
       const session = await login(shortLived, user.email, user.password);
       const socket = connectSocket(shortUrl, session.token);
       sockets.push(socket);
-      await connected(socket);
+      // Listen before the handshake ends: the token's expiry (whole seconds) may be less than a second away.
       const expired = nextEvent(socket, SERVER_EVENTS.sessionExpired, 4_000);
       const closed = nextEvent<string>(socket, "disconnect", 4_000);
+      await connected(socket);
       expect(await expired).toEqual({ error: "ERR_INVALID_TOKEN" });
       expect(await closed).toBe("io server disconnect");
     } finally {
