@@ -15,14 +15,19 @@ describe("settings options", () => {
     const { context, page } = await newPage(browser);
     await signIn(page, DEMO.admin);
     await page.goto("/settings");
-    const field = page.getByTestId("setting-userRating");
-    await field.waitFor();
-    await field.locator('[role="combobox"]').click();
-    await page.getByTestId("setting-userRating-option-enabled").click();
-    await page.getByText("Operação atualizada com sucesso.").waitFor();
+    // "call": no other e2e file touches it (userRating is shared with the tickets and dashboard files, which run beside).
+    const choose = async (value: "enabled" | "disabled") => {
+      const field = page.getByTestId("setting-call");
+      await field.waitFor();
+      await field.locator('[role="combobox"]').click();
+      await page.getByTestId(`setting-call-option-${value}`).click();
+      await page.getByText("Operação atualizada com sucesso.").first().waitFor();
+    };
+    await choose("disabled");
     await page.reload();
-    await page.getByTestId("setting-userRating").waitFor();
-    expect(await page.getByTestId("setting-userRating").innerText()).toMatch(/Habilitad/i);
+    await page.getByTestId("setting-call").waitFor();
+    expect(await page.getByTestId("setting-call").innerText()).toMatch(/Desabilitad/i);
+    await choose("enabled");
     await context.close();
   });
 });

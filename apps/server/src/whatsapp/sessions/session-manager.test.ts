@@ -288,7 +288,8 @@ describe("session manager: a restarted instance takes its sessions back at once"
     expect((await statusOf(row.id)).status).toBe("CONNECTED");
     await a.tick();
     expect(a.isRunningHere(row.id)).toBe(false);
-    expect(changes).toEqual([]);
+    // Only this connection: the worker's database may hold other files' connections, which A's sweep may touch.
+    expect(changes.filter((c) => c.whatsappId === row.id)).toEqual([]);
     // Taking back happens once, at start: the twin keeps the session, A does not fight for it again.
     await a.tick();
     await twin.tick();
