@@ -145,7 +145,10 @@ describe("POST /api/messages/send", () => {
     expect(ticket).toMatchObject({ contactId: contact!.id, whatsappId: ctx.connection.id });
     expect(ticket!.status).not.toBe("closed");
     await eventually(async () => (await ctx.received()).some((m) => m.body === "Seu pedido saiu para entrega"), 10_000);
-    const [row] = await database.db.select().from(messages).where(eq(messages.id, sent!.id));
+    // The customer may see it a moment before the outbox's job commits "sent".
+    const rowOf = async () => (await database.db.select().from(messages).where(eq(messages.id, sent!.id)))[0];
+    await eventually(async () => (await rowOf())?.sendStatus === "sent", 10_000);
+    const row = await rowOf();
     expect(row).toMatchObject({ fromMe: true, sendStatus: "sent", ticketId: ticket!.id });
     // The conversation shows it to the company's users.
     const list = await app.inject({ method: "GET", url: `/messages/${ticket!.id}`, headers: ctx.asAdmin });
