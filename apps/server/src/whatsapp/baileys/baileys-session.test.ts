@@ -1,6 +1,6 @@
 import { chatKeysOf } from "../sessions/per-chat-queue.js";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { DisconnectReason, type WAMessage } from "baileys";
 import pino from "pino";
@@ -56,6 +56,8 @@ async function connected(overrides: Partial<BaileysSessionOptions> = {}) {
   await s.session.start();
   s.fake.latest().open();
   await settle();
+  // The login is saved in the background once the socket opens; a loaded database may take longer than a settle.
+  await vi.waitFor(async () => expect((await s.authRows()).length).toBeGreaterThan(0), { timeout: 5000, interval: 20 });
   return s;
 }
 
@@ -71,8 +73,10 @@ describe("Baileys session: login and status", () => {
     expect(statuses()).toEqual(["OPENING", "qrcode", "CONNECTED"]);
     expect(events).toContainEqual({ type: "connection", status: "qrcode", qrcode: qr });
     expect(events.at(-1)).toEqual({ type: "connection", status: "CONNECTED", number: "5511912345678" });
-    const creds = (await authRows()).find((r) => r.type === "creds");
-    expect(creds?.value.startsWith("enc:v1:")).toBe(true);
+    await vi.waitFor(async () => {
+      const creds = (await authRows()).find((r) => r.type === "creds");
+      expect(creds?.value.startsWith("enc:v1:")).toBe(true);
+    }, { timeout: 5000, interval: 20 });
     await session.stop();
   });
 
