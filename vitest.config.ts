@@ -46,7 +46,9 @@ export default defineConfig({
           include: ["e2e/tests/**/*.test.ts"],
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
-          fileParallelism: false,
+          // Files run on E2E_SERVERS workers at once (default 2), each worker on a server of its own (e2e/browser.ts);
+          // the run must not have more workers than servers: scripts/test.mjs and test:e2e pass --maxWorkers too.
+          maxWorkers: Number(process.env.E2E_SERVERS ?? 2),
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -2,7 +2,20 @@ import { inject } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_ARGS } from "./chromium.js";
 
-export const baseUrl = () => inject("baseUrl");
+/**
+ * This worker's server and fakes (e2e/global-setup.ts starts one stack per worker): files running at once never share
+ * a server, so what one changes in its demo company no other sees while it runs.
+ */
+export function stack() {
+  const stacks = inject("stacks");
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const own = stacks[worker - 1];
+  // More workers than servers would put two files on one server at once: refuse rather than share.
+  if (!own) throw new Error(`e2e worker ${worker} has no server of its own (${stacks.length} started): run with --maxWorkers=${stacks.length}`);
+  return own;
+}
+
+export const baseUrl = () => stack().baseUrl;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });

@@ -14,15 +14,9 @@ import { startFakeGraphApi } from "../apps/server/src/test/fakes/graph-api.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One per e2e worker (see setup below). */
+    stacks: E2eStack[];
     chromiumPath: string;
-    /** The fake Asaas the server charges through (billing e2e); its test controls live at `${asaasControlUrl}/__control`. */
-    asaasControlUrl: string;
-    asaasKey: string;
-    /** The fake SMTP server's mailbox (signup and reset codes): GET `${mailboxUrl}/messages?to=<address>`. */
-    mailboxUrl: string;
-    /** The fake Graph API (WhatsApp Cloud API): POST `${graphApiUrl}/__control/phones`, GET `/__control/sent`. */
-    graphApiUrl: string;
   }
 }
 
@@ -40,18 +34,53 @@ function freePort(): Promise<number> {
   });
 }
 
+/** What one e2e worker talks to: its own server with its own database and fakes. */
+export interface E2eStack {
+  baseUrl: string;
+  /** The fake Asaas the server charges through (billing e2e); its test controls live at `${asaasControlUrl}/__control`. */
+  asaasControlUrl: string;
+  asaasKey: string;
+  /** The fake SMTP server's mailbox (signup and reset codes): GET `${mailboxUrl}/messages?to=<address>`. */
+  mailboxUrl: string;
+  /** The fake Graph API (WhatsApp Cloud API): POST `${graphApiUrl}/__control/phones`, GET `/__control/sent`. */
+  graphApiUrl: string;
+}
+
 /**
- * Starts the real server as `npm start` does (built client, seeded demo data) on a fresh database:
- * PGlite in a temporary folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * The e2e files run on `E2E_SERVERS` workers at once (default 2, see vitest.config.ts), each worker's files one after
+ * another on a stack of its own (e2e/browser.ts picks it by VITEST_POOL_ID): files in one worker share a server and
+ * its demo company, as they always have, and never meet another worker's files.
  */
 export default async function setup(project: TestProject) {
   const chromium = findChromium();
   if (!chromium) throw new Error("Chromium not found: install Debian's chromium package or set CHROMIUM_PATH");
+  const count = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
+  // The first start builds what is stale (a lone e2e run); the others start from that build at once.
+  const first = await startStack(0, true);
+  const started = [{ status: "fulfilled", value: first } as const, ...(await Promise.allSettled(Array.from({ length: count - 1 }, (_, i) => startStack(i + 1, false))))];
+  const stacks = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failure = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failure) {
+    await Promise.all(stacks.map((s) => s.close()));
+    throw failure.reason;
+  }
+  project.provide("stacks", stacks.map(({ close: _close, ...stack }) => stack));
+  project.provide("chromiumPath", chromium);
+  return async () => {
+    await Promise.all(stacks.map((s) => s.close()));
+  };
+}
+
+/**
+ * Starts the real server as `npm start` does (built client, seeded demo data) on a fresh database:
+ * PGlite in a temporary folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+async function startStack(index: number, build: boolean): Promise<E2eStack & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "atendo-e2e-"));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.TEST_DATABASE_URL) {
-    const name = `atendo_e2e_${Date.now()}`;
+    const name = `atendo_e2e_${Date.now()}_${index}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`create database "${name}"`);
@@ -84,13 +113,15 @@ export default async function setup(project: TestProject) {
   // Cloud API connections talk to it (WHATSAPP_CLOUD_API_URL): its URL must be known before the server starts.
   const graph = await startFakeGraphApi();
   // scripts/start.mjs, as `npm start`: builds what changed (server, database template, client), runs the compiled server.
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs"), ...(build ? [] : ["--no-build"])], {
     cwd: path.join(ROOT, "apps/server"),
     env: {
       ...process.env,
       PORT: String(port),
       // Every interface, as a LAN install: e2e/tests/delivery.test.ts opens the app through a non-loopback address.
       HOST: "0.0.0.0",
+      // With REDIS_URL (CI's PostgreSQL pass) every server would hear the others' rooms: channels of its own.
+      REDIS_KEY_PREFIX: `atendo-e2e-${process.pid}-${index}`,
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
       ADMIN_PASSWORD: E2E_PASSWORDS.admin,
@@ -114,10 +145,13 @@ export default async function setup(project: TestProject) {
   let output = "";
   await new Promise<void>((resolve, reject) => {
     // npm test builds beforehand; a lone e2e run may build the client here first (slow on a busy machine).
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 180_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      process.stdout.write(`[server] ${chunk.toString()}`);
+      process.stdout.write(`[server ${index + 1}] ${chunk.toString()}`);
       if (output.includes("is running at")) {
         clearTimeout(timer);
         resolve();
@@ -128,23 +162,23 @@ export default async function setup(project: TestProject) {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   await raiseDemoPlanConnections(`http://127.0.0.1:${port}`);
-  project.provide("baseUrl", `http://127.0.0.1:${port}`);
-  project.provide("chromiumPath", chromium);
-  project.provide("asaasControlUrl", asaas.url.replace(/\/v3$/, ""));
-  project.provide("asaasKey", asaas.apiKey);
-  project.provide("mailboxUrl", mailbox.url);
-  project.provide("graphApiUrl", graph.url);
-
-  return async () => {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    await asaas.close();
-    await mailbox.close();
-    await smtp.close();
-    await openai.close();
-    await graph.close();
-    await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    asaasControlUrl: asaas.url.replace(/\/v3$/, ""),
+    asaasKey: asaas.apiKey,
+    mailboxUrl: mailbox.url,
+    graphApiUrl: graph.url,
+    async close() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      await asaas.close();
+      await mailbox.close();
+      await smtp.close();
+      await openai.close();
+      await graph.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { stack } from "./browser.js";
 
 export interface Mail {
   to: string[];
@@ -10,7 +10,7 @@ export interface Mail {
 
 /** The mails the server sent to an address so far (the global setup's fake SMTP server). */
 export async function mailsTo(address: string): Promise<Mail[]> {
-  const res = await fetch(`${inject("mailboxUrl")}/messages?to=${encodeURIComponent(address)}`);
+  const res = await fetch(`${stack().mailboxUrl}/messages?to=${encodeURIComponent(address)}`);
   return (await res.json()) as Mail[];
 }
 

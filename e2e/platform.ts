@@ -1,7 +1,7 @@
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import type { SettingEntry } from "@atendo/shared";
-import { apiFromPage, baseUrl } from "./browser.js";
+import { apiFromPage, baseUrl, stack } from "./browser.js";
 import { E2E_PASSWORDS } from "./global-setup.js";
 
 /** The platform's super user (seeded with ADMIN_PASSWORD). */
@@ -48,7 +48,7 @@ export async function changePlatformSettings(values: Record<string, string>): Pr
     const entry = current.find((e) => e.key === key);
     if (!entry) throw new Error(`no platform setting ${key}`);
     if (entry.set === true) {
-      if (key !== "asaas" || value !== inject("asaasKey")) throw new Error(`the secret ${key} is already set: it cannot be restored`);
+      if (key !== "asaas" || value !== stack().asaasKey) throw new Error(`the secret ${key} is already set: it cannot be restored`);
       continue;
     }
     previous.set(key, entry.value);
@@ -106,7 +106,7 @@ export async function asaasPaymentOf(pixCode: string): Promise<AsaasPayment> {
   const location = found ? pixCode.substr(found.index + 4, Number(found[1])) : "";
   const id = location.slice("pix.asaas.test/qr/cobv/".length);
   if (!id) throw new Error(`not a fake Asaas Pix code: ${pixCode}`);
-  const { data } = (await (await fetch(`${inject("asaasControlUrl")}/__control/payments`)).json()) as { data: AsaasPayment[] };
+  const { data } = (await (await fetch(`${stack().asaasControlUrl}/__control/payments`)).json()) as { data: AsaasPayment[] };
   const payment = data.find((p) => p.id === id);
   if (!payment) throw new Error(`no fake Asaas payment ${id}`);
   return payment;
@@ -114,13 +114,13 @@ export async function asaasPaymentOf(pixCode: string): Promise<AsaasPayment> {
 
 /** Every payment the fake Asaas holds for one of its customers. */
 export async function asaasPaymentsOf(customer: string): Promise<AsaasPayment[]> {
-  const { data } = (await (await fetch(`${inject("asaasControlUrl")}/__control/payments`)).json()) as { data: AsaasPayment[] };
+  const { data } = (await (await fetch(`${stack().asaasControlUrl}/__control/payments`)).json()) as { data: AsaasPayment[] };
   return data.filter((p) => p.customer === customer);
 }
 
 /** The payer pays at Asaas: the fake marks the payment received and posts its webhook to the server. */
 export async function payAsaas(paymentId: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${inject("asaasControlUrl")}/__control/payments/${paymentId}/receive`, { method: "POST" });
+  const res = await fetch(`${stack().asaasControlUrl}/__control/payments/${paymentId}/receive`, { method: "POST" });
   expect(res.status).toBe(200);
   return ((await res.json()) as { webhook: { status: number; body: unknown } }).webhook;
 }

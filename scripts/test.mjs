@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: typecheck and the import-cycle check, unit and integration tests (PGlite, or PostgreSQL with
-// TEST_DATABASE_URL), build the web client, then the end-to-end tests in Chromium. Prints the ten slowest test files
-// and one closing line "N passed, N failed"; exits non-zero when anything failed.
+// `npm test`: unit and integration tests (PGlite, or PostgreSQL with TEST_DATABASE_URL) and, beside them, the web
+// client's build, the end-to-end tests in Chromium, the typecheck and the import-cycle check. Prints the ten slowest
+// test files and one closing line "N passed, N failed"; exits non-zero when anything failed.
 //
-// The checks and the web build run beside the unit tests (their output is shown when each ends): tests spend much of
-// their time waiting, and the machine has few cores. See docs/PERFORMANCE.md, "Test suite".
+// Tests spend much of their time waiting and the machine has few cores, so the two lanes run at once (the end-to-end
+// output is printed when they end; `--serial` runs them after the unit tests, live). See docs/PERFORMANCE.md, "Test suite".
 //
 // `npm test -- --database-only`: only what the database changes (the server tests and the end-to-end tests, with the
 // build they need); CI's second pass, on PostgreSQL, after a full pass on PGlite.
@@ -59,7 +59,7 @@ async function typecheck() {
 }
 
 const timings = [];
-async function vitest(label, projects) {
+async function vitest(label, projects, extraArgs = [], { quiet = false } = {}) {
   const report = path.join(tmpdir(), `atendo-vitest-${label}-${process.pid}.json`);
   const fileTimes = path.join(tmpdir(), `atendo-vitest-${label}-${process.pid}-files.json`);
   rmSync(report, { force: true });
@@ -74,8 +74,9 @@ async function vitest(label, projects) {
       "--reporter=json",
       `--outputFile.json=${report}`,
       "--reporter=./scripts/vitest-file-timings.mjs",
+      ...extraArgs,
     ],
-    { env: { ATENDO_TEST_TIMINGS: fileTimes } },
+    { env: { ATENDO_TEST_TIMINGS: fileTimes }, quiet },
   );
   let passed = 0;
   let failed = 0;
@@ -99,22 +100,35 @@ const databaseOnly = process.argv.includes("--database-only");
 console.log(`Atendo tests on ${db}${process.env.REDIS_URL ? " with Redis" : ""}${databaseOnly ? " (database-only: server and end-to-end tests)" : ""}`);
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 
-// Beside the unit tests: typecheck, the import-cycle check, then (for the end-to-end tests) the web client's build.
-const checks = (async () => {
+// Two lanes at once: the unit and integration tests; beside them the web client's build, then the end-to-end tests
+// (their output is printed when they end), then the typecheck and the import-cycle check. Both lanes spend much of
+// their time waiting (timers, sockets, the browser), so on a 2-core machine they overlap well (docs/PERFORMANCE.md,
+// "Test suite"). `--serial` runs the end-to-end tests after the unit tests, with their output live.
+const serial = process.argv.includes("--serial");
+let unitDone;
+const unitFinished = new Promise((resolve) => (unitDone = resolve));
+const sideLane = (async () => {
+  let e2e = null;
+  const built = chromium ? await run("build web client", "npm", ["run", "build", "--silent"], { quiet: true }) : true;
+  if (chromium && built) {
+    if (serial) await unitFinished;
+    // One worker per server the e2e global setup starts (E2E_SERVERS, default 2): see e2e/global-setup.ts.
+    e2e = await vitest("e2e", ["e2e"], [`--maxWorkers=${process.env.E2E_SERVERS ?? 2}`], { quiet: !serial });
+  }
   const typed = databaseOnly || (await typecheck());
   const acyclic = databaseOnly || (await run("import cycles", process.execPath, [path.join(root, "scripts/check-cycles.mjs")], { quiet: true }));
-  const built = chromium ? await run("build web client", "npm", ["run", "build", "--silent"], { quiet: true }) : true;
-  return { typed, acyclic, built };
+  return { built, typed, acyclic, e2e };
 })();
 
 let passed = 0;
 let failed = 0;
 const unit = await vitest("unit-and-integration", databaseOnly ? ["server"] : ["shared", "server", "web"]);
+unitDone();
 passed += unit.passed;
 failed += unit.failed;
 let ok = unit.ok;
 
-const { typed, acyclic, built } = await checks;
+const { built, typed, acyclic, e2e } = await sideLane;
 if (!typed) failed += 1;
 if (!acyclic) failed += 1;
 ok = ok && typed && acyclic;
@@ -128,7 +142,6 @@ if (!chromium) {
   ok = false;
   failed += 1;
 } else {
-  const e2e = await vitest("e2e", ["e2e"]);
   passed += e2e.passed;
   failed += e2e.failed;
   ok = ok && e2e.ok;

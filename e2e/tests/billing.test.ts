@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { apiFromPage, DEMO, launchBrowser, newPage, signIn } from "../browser.js";
+import { apiFromPage, DEMO, launchBrowser, newPage, signIn, stack } from "../browser.js";
 import { addMonth, asaasPaymentOf, asaasPaymentsOf, changePlatformSettings, checkoutPix, ddmmyyyy, payAsaas } from "../platform.js";
 
 let browser: Browser;
@@ -14,7 +14,7 @@ afterAll(async () => {
 describe("subscription and Pix", () => {
   it("an admin subscribes, sees the Pix QR code and code, and the confirmed payment renews the licence", async () => {
     // The super admin saves the Asaas key in the Integrations settings: from then on checkouts go through Asaas.
-    const restore = await changePlatformSettings({ asaas: inject("asaasKey") });
+    const restore = await changePlatformSettings({ asaas: stack().asaasKey });
     try {
       const { context, page } = await newPage(browser);
       await signIn(page, DEMO.admin);

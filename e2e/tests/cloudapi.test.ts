@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { MessagePage, TicketPage, TicketView, WhatsAppView } from "@atendo/shared";
-import { apiFromPage, DEMO, launchBrowser, newPage, signIn } from "../browser.js";
+import { apiFromPage, DEMO, launchBrowser, newPage, signIn, stack } from "../browser.js";
 import { inboundText, statusUpdate, type FakeGraphSent, type FakePhoneNumber } from "../../apps/server/src/test/fakes/graph-api.js";
 
 /**
@@ -17,8 +17,9 @@ afterAll(async () => {
   await browser.close();
 });
 
-const graph = () => inject("graphApiUrl");
+const graph = () => stack().graphApiUrl;
 const CUSTOMER = { name: "Cliente Nuvem", waId: "5511977123456" };
+const LATE_CUSTOMER = { name: "Cliente de Ontem", waId: "5511977123457" };
 const APP_SECRET = "e2e-cloud-app-secret-0123456789";
 
 async function deliver(url: string, payload: unknown): Promise<number> {
@@ -29,7 +30,7 @@ async function deliver(url: string, payload: unknown): Promise<number> {
 }
 
 describe("WhatsApp Cloud API connection", () => {
-  it("connects with the fake's ids, receives a signed message live, answers in the Graph API's shape and turns the ticks blue", async () => {
+  it("connects with the fake's ids, receives a signed message live, answers in the Graph API's shape, turns the ticks blue, and outside the 24-hour window sends a template", async () => {
     const phone = (await (await fetch(`${graph()}/__control/phones`, { method: "POST", body: JSON.stringify({ verifiedName: "Loja Nuvem E2E" }) })).json()) as FakePhoneNumber;
     const { context, page } = await newPage(browser);
     await signIn(page, DEMO.admin);
@@ -100,6 +101,58 @@ describe("WhatsApp Cloud API connection", () => {
       await expect.poll(() => page.getByTestId(`message-${mine.id}`).getAttribute("data-ack"), { timeout: 15_000 }).toBe("3");
       expect(await deliver(webhookUrl, statusUpdate(phone, sent!.messageId, CUSTOMER.waId, "read"))).toBe(200);
       await expect.poll(() => page.getByTestId(`message-${mine.id}`).getAttribute("data-ack"), { timeout: 15_000 }).toBe("4");
+
+      // A customer whose last message is 25 hours old: the window is closed, the composer offers the approved
+      // templates, and the chosen one reaches the fake as a template with its variables.
+      await fetch(`${graph()}/__control/templates/${phone.wabaId}`, {
+        method: "PUT",
+        body: JSON.stringify([
+          { id: "t1", name: "pedido_enviado", language: "pt_BR", status: "APPROVED", category: "UTILITY", components: [{ type: "BODY", text: "Olá {{1}}, seu pedido {{2}} saiu para entrega." }] },
+          { id: "t2", name: "rascunho", language: "pt_BR", status: "PENDING", category: "UTILITY", components: [{ type: "BODY", text: "Ainda não aprovado" }] },
+        ]),
+      });
+      // The card asks Meta for the list again and tells how many are approved.
+      await page.goto("/connections");
+      await page.getByTestId(`connection-cloud-templates-refresh-${id}`).click();
+      await expect.poll(() => page.getByTestId(`connection-cloud-templates-count-${id}`).innerText(), { timeout: 10_000 }).toBe("1 modelo aprovado");
+      const yesterday = new Date(Date.now() - 25 * 60 * 60 * 1000);
+      expect(await deliver(webhookUrl, inboundText(phone, LATE_CUSTOMER, "Mensagem de ontem", { timestamp: yesterday }).payload)).toBe(200);
+      let lateTicket: TicketView | undefined;
+      await expect
+        .poll(async () => {
+          const pending = await api<TicketPage>("GET", "/tickets?status=pending&showAll=true");
+          lateTicket = pending.data.tickets.find((t) => t.contact.number === LATE_CUSTOMER.waId && t.whatsappId === Number(id));
+          return Boolean(lateTicket);
+        }, { timeout: 15_000 })
+        .toBe(true);
+      expect(Date.parse(lateTicket!.customerWindowExpiresAt!)).toBeLessThan(Date.now());
+      await page.goto(`/tickets/${lateTicket!.uuid}`);
+      await page.getByTestId("composer-accept").click();
+      await page.getByTestId("template-composer").waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId("customer-window").getAttribute("data-open")).toBe("false");
+      expect(await page.getByTestId("composer-input").count()).toBe(0);
+      await page.getByTestId("template-select").locator('[role="combobox"]').click();
+      expect(await page.getByTestId("template-option-rascunho").count()).toBe(0);
+      await page.getByTestId("template-option-pedido_enviado").click();
+      await page.getByTestId("template-variable-1").fill("Bruna");
+      await page.getByTestId("template-variable-2").fill("#2077");
+      await expect.poll(() => page.getByTestId("template-preview").innerText()).toBe("Olá Bruna, seu pedido #2077 saiu para entrega.");
+      await page.getByTestId("template-send").click();
+      let template: FakeGraphSent | undefined;
+      await expect
+        .poll(async () => {
+          const all = (await (await fetch(`${graph()}/__control/sent?phone=${phone.id}`)).json()) as FakeGraphSent[];
+          template = all.find((s) => s.body.to === LATE_CUSTOMER.waId && s.body.type === "template");
+          return Boolean(template);
+        }, { timeout: 15_000 })
+        .toBe(true);
+      expect(template!.body.template).toEqual({
+        name: "pedido_enviado",
+        language: { code: "pt_BR" },
+        components: [{ type: "body", parameters: [{ type: "text", text: "Bruna" }, { type: "text", text: "#2077" }] }],
+      });
+      // The conversation shows the text the customer received.
+      await page.locator('[data-testid^="message-"]', { hasText: "Olá Bruna, seu pedido #2077 saiu para entrega." }).first().waitFor({ timeout: 10_000 });
     } finally {
       // The demo plan's connection count is shared by every e2e file.
       await api<WhatsAppView>("DELETE", `/whatsapp/${id}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { KanbanTicketsPage, TagView, TicketPage, TicketView, WhatsAppView } from "@atendo/shared";
+import { displayNumber, type KanbanTicketsPage, type TagView, type TicketPage, type TicketView, type WhatsAppView } from "@atendo/shared";
 import { apiFromPage, DEMO, launchBrowser, newPage, signIn } from "../browser.js";
 
 let browser: Browser;
@@ -58,7 +58,7 @@ describe("kanban", () => {
     expect(last).not.toBe("");
     const shown = async () => (await card.getByTestId("kanban-card-last-message").innerText()).replace(/\s+/g, " ").trim();
     await expect.poll(shown).toBe(last.replace(/\s+/g, " ").trim());
-    expect(await card.getByTestId("kanban-card-number").innerText()).toBe(CUSTOMER.number);
+    expect(await card.getByTestId("kanban-card-number").innerText()).toBe(displayNumber(CUSTOMER.number));
 
     // Keyboard drag (dnd-kit's keyboard sensor): focus the handle, Space, one ArrowRight a lane, Space.
     const lanes = await admin.page.evaluate(() =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { apiFromPage, launchBrowser, newPage, signIn } from "../browser.js";
+import { apiFromPage, launchBrowser, newPage, signIn, stack } from "../browser.js";
 import { waitForCode } from "../mailbox.js";
 import {
   addConnection,
@@ -34,7 +34,7 @@ describe("the SaaS platform, end to end", () => {
     const title = `Novidade ${tag}`;
 
     // Open registration, approval required, payments through (the fake) Asaas; put back afterwards.
-    const restore = await changePlatformSettings({ allowregister: "enabled", requireapproval: "enabled", asaas: inject("asaasKey") });
+    const restore = await changePlatformSettings({ allowregister: "enabled", requireapproval: "enabled", asaas: stack().asaasKey });
     const root = await newPage(browser);
     const visitor = await newPage(browser);
     try {

@@ -10,6 +10,7 @@ import type { FlowHooks } from "./tickets/flow/flow-hooks.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { CodeRateLimiter } from "./accounts/code-rate-limit.js";
 import type { Outbound } from "./outbound/outbound.js";
+import type { CompanyCache } from "./cache/company-cache.js";
 
 /**
  * What `buildApp` hands to routes, services and workers (`app.deps`). Its own module, apart from app.ts, so that the
@@ -36,4 +37,6 @@ export interface AppDeps {
   codeLimiter: CodeRateLimiter;
   /** Calls to outside services: the SSRF-guarded fetch with its timeout, and the per-key circuit (outbound/). */
   outbound: Outbound;
+  /** Per-company values of the ingestion hot path, invalidated by database triggers in every process (cache/). */
+  cache: CompanyCache;
 }

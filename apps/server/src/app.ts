@@ -62,6 +62,7 @@ import { schedulesRoutes } from "./schedules/routes.js";
 import { registerScheduleJobs } from "./schedules/register-schedule-jobs.js";
 import { campaignsRoutes } from "./campaigns/routes.js";
 import { registerCampaignJobs, withCampaignReplies } from "./campaigns/register-campaign-jobs.js";
+import { createCompanyCache } from "./cache/company-cache.js";
 import { filesRoutes } from "./files/routes.js";
 import { kanbanRoutes } from "./kanban/routes.js";
 import { registerOpenApi } from "./http/openapi.js";
@@ -127,7 +128,7 @@ export async function buildApp(opts: {
     signer,
     logger: app.log,
     // ioredis and the adapter are imported only with REDIS_URL (start-up time).
-    redisAdapter: config.redisUrl ? await (await import("./realtime/connect-redis-adapter.js")).connectRedisAdapter(config.redisUrl) : undefined,
+    redisAdapter: config.redisUrl ? await (await import("./realtime/connect-redis-adapter.js")).connectRedisAdapter(config.redisUrl, config.redisKeyPrefix) : undefined,
     canJoinTicket,
     ticketRoomsOf,
   });
@@ -145,6 +146,7 @@ export async function buildApp(opts: {
       perIp: config.loginRateLimitPerIp,
       perEmail: config.loginRateLimitPerEmail,
       redis: opts.redis,
+      keyPrefix: config.redisKeyPrefix,
     }),
     realtime,
     storage,
@@ -153,6 +155,7 @@ export async function buildApp(opts: {
     flow: undefined as unknown as FlowHooks,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? "Atendo <no-reply@atendo.local>", dataDir: config.dataDir, logger: app.log }),
     outbound,
+    cache: createCompanyCache(database, app.log),
     codeLimiter: createCodeRateLimiter({ perIp: config.codeRateLimitPerIp ?? 20, perEmail: config.codeRateLimitPerEmail ?? 5, redis: opts.redis }),
   };
   // Campaign confirmations and opt-out words are read from each customer message before the bot (campaigns/).
@@ -181,6 +184,7 @@ export async function buildApp(opts: {
   app.addHook("onClose", async () => {
     await deps.jobs.stop();
     deps.mailer.close();
+    await deps.cache.close();
   });
 
   await app.register(helmet, {

@@ -26,6 +26,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, "letters, digits, _ . : - (at most 64)").optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   WHATSAPP_ENCRYPTION_KEY: z
     .string()
@@ -49,6 +50,8 @@ const envSchema = z.object({
   INSTANCE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 letters, digits, dots, dashes or underscores").optional(),
   // pg-boss polls no faster than every 0.5 s.
   JOBS_POLL_INTERVAL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).min(0.5, "must be at least 0.5").max(60).default(2),
+  // The outbox's pace for a WhatsApp Web (Baileys) number without one of its own, in messages/s.
+  OUTBOX_RATE_PER_CONNECTION: z.coerce.number({ error: "must be a number of messages per second" }).positive("must be above 0").max(1000).default(5),
   // Schedules: one found due later than this (the server was down) ends EXPIRADO instead of being sent.
   SCHEDULE_MAX_DELAY_HOURS: z.coerce.number({ error: "must be a number of hours" }).min(1, "must be at least 1").max(8760).default(24),
   // Files in an S3-compatible bucket instead of DATA_DIR/files (set S3_BUCKET to turn it on).
@@ -110,6 +113,11 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /**
+   * Installs (or test servers) sharing one Redis keep apart by it: the Socket.IO adapter's channels and the rate
+   * limits' keys start with it. Unset: Socket.IO's own "socket.io" and the bare rate-limit keys.
+   */
+  redisKeyPrefix?: string;
   jwtSecret: string;
   /** AES-256 key (32 bytes) for WhatsApp auth state and sent-message payloads at rest. */
   whatsappEncryptionKey: Buffer;
@@ -147,6 +155,8 @@ export interface Config {
   flowMinuteSeconds?: number;
   /** How often job workers look for due jobs besides NOTIFY (retries, delayed steps); default 2, tests 0.5. */
   jobsPollIntervalSeconds?: number;
+  /** Messages/s a WhatsApp Web number sends at most unless the connection sets its own (default 5; messages/outbox-pace.ts). */
+  outboxRatePerConnection?: number;
   /** A schedule found due more than this many hours late is not sent but ends EXPIRADO (default 24). */
   scheduleMaxDelayHours?: number;
   /** Outgoing mail: SMTP server URL (absent: .eml files under DATA_DIR/mail) and sender (default Atendo <no-reply@atendo.local>). */
@@ -227,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     whatsappEncryptionKey: e.WHATSAPP_ENCRYPTION_KEY ? parseEncryptionKey(e.WHATSAPP_ENCRYPTION_KEY)! : persistedEncryptionKey(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -245,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionLeaseSeconds: e.SESSION_LEASE_SECONDS,
     instanceId: e.INSTANCE_ID,
     jobsPollIntervalSeconds: e.JOBS_POLL_INTERVAL_SECONDS,
+    outboxRatePerConnection: e.OUTBOX_RATE_PER_CONNECTION,
     scheduleMaxDelayHours: e.SCHEDULE_MAX_DELAY_HOURS,
     ...(e.S3_BUCKET
       ? {

@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   "ERR_INVALID_PROMPT",
   // audio transcription: not a voice note / audio, or one already being transcribed
   "ERR_NOT_TRANSCRIBABLE",
+  // Cloud API templates in campaigns, schedules and the external API
+  "ERR_TEMPLATE_REQUIRED",
+  "ERR_TEMPLATE_NOT_FOUND",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

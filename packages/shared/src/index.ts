@@ -32,4 +32,5 @@ export * from "./schemas/contact-lists.js";
 export * from "./schemas/schedules.js";
 export * from "./schemas/queue-integrations.js";
 export * from "./schemas/campaigns.js";
+export * from "./schemas/template-choice.js";
 export * from "./schemas/transcribe.js";

@@ -40,6 +40,9 @@ export const CLIENT_EVENTS = {
   joinChatBox: "joinChatBox",
   leaveChatBox: "leaveChatBox",
   userStatus: "userStatus",
+  /** The simulator page (admins): its events (`company-{id}-simulator`) reach only the sockets that joined. */
+  joinSimulator: "joinSimulator",
+  leaveSimulator: "leaveSimulator",
 } as const;
 
 /**

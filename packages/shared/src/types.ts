@@ -86,6 +86,11 @@ export interface TicketView {
   closedAt: string | null;
   /** The customer's 1–5 answer to the rating message, once given. */
   rating: number | null;
+  /**
+   * Cloud API connections: when the customer's 24-hour window for free-form messages closes (their last message on
+   * the connection + 24 h; in the past when closed, the epoch when they never wrote). Null for providers without one.
+   */
+  customerWindowExpiresAt: string | null;
 }
 
 export interface TicketPage {

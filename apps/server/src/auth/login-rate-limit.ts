@@ -20,10 +20,10 @@ const IP_WINDOW_S = 60;
 const EMAIL_WINDOW_S = 15 * 60;
 
 /** In memory on one process; in Redis when several processes share the load. */
-export function createLoginRateLimiter(opts: { perIp: number; perEmail: number; redis?: Redis }): LoginRateLimiter {
+export function createLoginRateLimiter(opts: { perIp: number; perEmail: number; redis?: Redis; keyPrefix?: string }): LoginRateLimiter {
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     opts.redis
-      ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix, points, duration, useRedisPackage: false })
+      ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: opts.keyPrefix ? `${opts.keyPrefix}:${keyPrefix}` : keyPrefix, points, duration, useRedisPackage: false })
       : new RateLimiterMemory({ keyPrefix, points, duration });
   const byIp = make("login_ip", opts.perIp, IP_WINDOW_S);
   const byEmail = make("login_email", opts.perEmail, EMAIL_WINDOW_S);

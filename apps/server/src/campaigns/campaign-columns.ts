@@ -27,5 +27,9 @@ export function campaignColumnsOf(input: CampaignData) {
     contactListId: input.contactListId,
     tagListId: input.tagListId,
     fileListId: input.fileListId,
+    // Written as one: no name, no language or variables.
+    templateName: input.templateName,
+    templateLanguage: input.templateName ? input.templateLanguage : null,
+    templateVariables: input.templateName ? input.templateVariables : [],
   };
 }

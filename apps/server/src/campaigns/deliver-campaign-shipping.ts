@@ -10,6 +10,9 @@ import { findOrCreateActiveTicket } from "../ingestion/active-ticket.js";
 import { upsertPersonContact } from "../ingestion/resolve-contact.js";
 import type { JobContext } from "../jobs/jobs.js";
 import { queueOutgoingMessage } from "../messages/queue-outgoing-message.js";
+import { lookUpSendTemplate } from "../message-templates/look-up-send-template.js";
+import { outgoingTemplate } from "../message-templates/outgoing-template.js";
+import { isCustomerWindowOpen } from "../whatsapp/cloudapi/is-customer-window-open.js";
 import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
 import { inTransaction } from "../tickets/in-transaction.js";
 import { readCampaignSettings } from "./campaign-settings.js";
@@ -18,7 +21,12 @@ import { emitCampaign, emitCampaignProgress } from "./emit-campaign.js";
 import { finishCampaignIfDone } from "./finish-campaign.js";
 import { pickVariant, renderCampaignMessage } from "./render-campaign-message.js";
 
-type Deps = Pick<AppDeps, "db" | "jobs" | "realtime">;
+type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "outbound" | "config">;
+/**
+ * The campaign's template as looked up before the transaction (see lookUpSendTemplate), or why it could not be: only
+ * a contact outside the window needs it, so Meta being unreachable does not hold back the others.
+ */
+type TemplateLookup = Awaited<ReturnType<typeof lookUpSendTemplate>> | Error;
 type Shipping = typeof campaignShippings.$inferSelect;
 type Campaign = typeof campaigns.$inferSelect;
 
@@ -39,7 +47,8 @@ export async function deliverCampaignShipping(deps: Deps, logger: FastifyBaseLog
   let campaignId: number | null = null;
   let finalStatus = false;
   try {
-    const outcome = await inTransaction(deps.db, logger, (tx, after) => deliverInTransaction(deps, tx, after, job));
+    const template = await campaignTemplateOf(deps, job).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    const outcome = await inTransaction(deps.db, logger, (tx, after) => deliverInTransaction(deps, tx, after, job, template));
     campaignId = outcome.campaignId;
     finalStatus = outcome.changed;
   } catch (err) {
@@ -74,6 +83,7 @@ async function deliverInTransaction(
   tx: Tx,
   after: { add(task: () => Promise<void> | void): void },
   job: CampaignDeliverJob,
+  template: TemplateLookup,
 ): Promise<{ campaignId: number | null; changed: boolean }> {
   const { companyId } = job;
   const [shipping] = await tx
@@ -102,7 +112,8 @@ async function deliverInTransaction(
     return { campaignId: campaign.id, changed: true };
   }
 
-  const whatsappId = await connectionOf(tx, campaign);
+  const connection = await connectionOf(tx, campaign);
+  const whatsappId = connection.id;
   const contact = await contactOf(tx, companyId, whatsappId, shipping);
   const { ticket } = await findOrCreateActiveTicket(tx, { companyId, contactId: contact.id, whatsappId, isGroup: false });
   const settings = await readCampaignSettings(tx, companyId);
@@ -110,8 +121,29 @@ async function deliverInTransaction(
   const common = { companyId, ticketId: ticket.id, userId: null, automatic: true };
   const queued: number[] = [];
   const now = new Date();
+  const windowClosed = connection.provider === "cloudapi" && !(await isCustomerWindowOpen(tx, { companyId, whatsappId, contactId: contact.id }, now));
 
-  if (campaign.confirmation && shipping.status === "pending") {
+  if (windowClosed) {
+    // Outside the 24-hour window Meta takes only a template. It stands for the first message: the confirmation
+    // request (the customer's answer opens the window for the campaign message) or the message itself; the
+    // campaign's file and file list, free-form too, are not sent.
+    if (!campaign.templateName) throw new AppError("ERR_TEMPLATE_REQUIRED", 400);
+    // A refusal (AppError) fails this contact; Meta unreachable (a plain error) retries the job.
+    if (template instanceof Error) throw template;
+    if (!template) throw new AppError("ERR_TEMPLATE_NOT_FOUND", 400);
+    const filled = campaign.templateVariables.map((text) => renderCampaignMessage(text, recipient, settings.variables));
+    const message = await queueOutgoingMessage(tx, deps.jobs, { ...common, ...outgoingTemplate(template, filled) });
+    queued.push(message.id);
+    const asConfirmation = campaign.confirmation && shipping.status === "pending";
+    await tx
+      .update(campaignShippings)
+      .set(
+        asConfirmation
+          ? { status: "awaiting-confirmation", confirmationRequestedAt: now, contactId: contact.id, ticketId: ticket.id, updatedAt: now }
+          : { status: "delivered", deliveredAt: now, messageId: message.id, contactId: contact.id, ticketId: ticket.id, updatedAt: now },
+      )
+      .where(eq(campaignShippings.id, shipping.id));
+  } else if (campaign.confirmation && shipping.status === "pending") {
     const text = pickVariant([
       campaign.confirmationMessage1,
       campaign.confirmationMessage2,
@@ -159,11 +191,25 @@ async function deliverInTransaction(
 }
 
 /** The campaign's connection, else the company's default (ERR_NO_DEF_WAPP_FOUND: counted as the failure's reason). */
-async function connectionOf(tx: Tx, campaign: Campaign): Promise<number> {
+async function connectionOf(tx: Tx, campaign: Campaign): Promise<{ id: number; provider: string }> {
   const condition = campaign.whatsappId !== null ? eq(whatsapps.id, campaign.whatsappId) : eq(whatsapps.isDefault, true);
-  const [row] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(inCompany(whatsapps, campaign.companyId, condition));
+  const [row] = await tx.select({ id: whatsapps.id, provider: whatsapps.provider }).from(whatsapps).where(inCompany(whatsapps, campaign.companyId, condition));
   if (!row) throw new AppError(campaign.whatsappId !== null ? "ERR_NO_WAPP_FOUND" : "ERR_NO_DEF_WAPP_FOUND", 404);
-  return row.id;
+  return row;
+}
+
+/**
+ * The campaign's Cloud API template, looked up before the delivery's transaction (from the connection's cached
+ * list). Only a pending or confirmed shipping of a campaign with a template asks; a stale job reads one row.
+ */
+async function campaignTemplateOf(deps: Deps, job: CampaignDeliverJob): Promise<TemplateLookup> {
+  const [row] = await deps.db
+    .select({ whatsappId: campaigns.whatsappId, templateName: campaigns.templateName, templateLanguage: campaigns.templateLanguage, templateVariables: campaigns.templateVariables })
+    .from(campaignShippings)
+    .innerJoin(campaigns, eq(campaigns.id, campaignShippings.campaignId))
+    .where(inCompany(campaignShippings, job.companyId, eq(campaignShippings.id, job.shippingId), inArray(campaignShippings.status, ["pending", "confirmed"])));
+  if (!row?.templateName) return null;
+  return lookUpSendTemplate({ db: deps.db, outbound: deps.outbound, config: deps.config }, job.companyId, row.whatsappId, row);
 }
 
 /** The contact of a tag audience as it is; a list item's number found or created like a customer's (its name kept). */

@@ -1,14 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../app-deps.js";
 import type { Tx } from "../db/client.js";
-import { campaignOptOuts, campaignShippings, contacts, messages, tickets } from "../db/schema.js";
+import { campaignOptOuts, campaigns, campaignShippings, contacts, messages, tickets } from "../db/schema.js";
+import type { CustomerMessageInput } from "../tickets/flow/flow-hooks.js";
 import { inCompany } from "../db/tenant.js";
 import type { AfterCommit } from "../tickets/in-transaction.js";
 import { readCampaignSettings } from "./campaign-settings.js";
 import { CAMPAIGN_DELIVER_JOB, type CampaignDeliverJob } from "./campaign-jobs.js";
 import { emitCampaignProgress } from "./emit-campaign.js";
 
-type Deps = Pick<AppDeps, "db" | "jobs" | "realtime">;
+type Deps = Pick<AppDeps, "db" | "jobs" | "realtime"> & Partial<Pick<AppDeps, "cache">>;
 
 /** A message that could be an opt-out word: one short word (any case, trailing punctuation ignored). */
 export function optOutCandidate(body: string): string | null {
@@ -21,21 +22,28 @@ export function optOutCandidate(body: string): string | null {
  * - An opt-out word (the company's list; default SAIR, PARAR, STOP) records the number as opted out: later
  *   campaigns skip it, and its confirmations still awaited are dropped.
  * - Otherwise any answer confirms the contact's awaited confirmations: each campaign message is queued now.
- * The common case costs two small indexed statements (the message, and an update that finds no awaited confirmation).
+ * The common case costs nothing: the message comes from ingestion, and whether a campaign runs from the cache.
  */
-export async function handleCampaignReply(deps: Deps, tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; messageId: number }): Promise<void> {
+export async function handleCampaignReply(deps: Deps, tx: Tx, after: AfterCommit, input: CustomerMessageInput): Promise<void> {
   const { companyId } = input;
-  const [message] = await tx
-    .select({ body: messages.body, contactId: tickets.contactId, number: contacts.canonicalNumber })
-    .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(inCompany(messages, companyId, eq(messages.id, input.messageId)));
+  // Ingestion hands over what it wrote (no read); other callers get it loaded.
+  const message = input.written
+    ? { body: input.written.message.body, contactId: input.written.contact.id, number: input.written.contact.canonicalNumber }
+    : (
+        await tx
+          .select({ body: messages.body, contactId: tickets.contactId, number: contacts.canonicalNumber })
+          .from(messages)
+          .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+          .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+          .where(inCompany(messages, companyId, eq(messages.id, input.messageId)))
+      )[0];
   if (!message) return;
+  // The company cache (cache/) keeps both reads below until a campaign or the campaign settings change.
+  const cached = <T>(key: string, load: () => Promise<T>) => (deps.cache ? deps.cache.get(companyId, key, load) : load());
 
   const word = optOutCandidate(message.body);
   if (word !== null && message.number) {
-    const settings = await readCampaignSettings(tx, companyId);
+    const settings = await cached("campaign-settings", () => readCampaignSettings(tx, companyId));
     if (settings.optOutWords.includes(word)) {
       await tx.insert(campaignOptOuts).values({ companyId, number: message.number, contactId: message.contactId, word }).onConflictDoNothing();
       const dropped = await tx
@@ -48,6 +56,12 @@ export async function handleCampaignReply(deps: Deps, tx: Tx, after: AfterCommit
     }
   }
 
+  // Confirmations are only awaited by running campaigns: without one (the common case) there is nothing to update.
+  const running = await cached("campaign-running", async () => {
+    const [row] = await tx.select({ id: campaigns.id }).from(campaigns).where(inCompany(campaigns, companyId, eq(campaigns.status, "EM_ANDAMENTO"))).limit(1);
+    return row !== undefined;
+  });
+  if (!running) return;
   const now = new Date();
   const confirmed = await tx
     .update(campaignShippings)

@@ -28,7 +28,7 @@ export async function registerCampaignJobs(deps: AppDeps, logger: FastifyBaseLog
  * The bot's hooks with the campaigns' look at each customer message first (confirmations, opt-out words), in the
  * same ingestion transaction.
  */
-export function withCampaignReplies(flow: FlowHooks, deps: Pick<AppDeps, "db" | "jobs" | "realtime">): FlowHooks {
+export function withCampaignReplies(flow: FlowHooks, deps: Pick<AppDeps, "db" | "jobs" | "realtime"> & Partial<Pick<AppDeps, "cache">>): FlowHooks {
   return {
     ...flow,
     afterCustomerMessage: async (tx, after, input) => {

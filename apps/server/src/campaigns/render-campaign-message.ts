@@ -1,4 +1,5 @@
 import type { CampaignSettings } from "@atendo/shared";
+import { fillBraceVariables } from "../messages/fill-brace-variables.js";
 
 export interface CampaignRecipient {
   name: string;
@@ -8,14 +9,14 @@ export interface CampaignRecipient {
 
 /**
  * Fills a campaign text: {nome}, {numero}, {email} (administration section 9) and the company's own variables from
- * the campaign settings ({key} → value). Unknown braces stay as written.
+ * the campaign settings ({key} → value), through fillBraceVariables.
  */
 export function renderCampaignMessage(text: string, recipient: CampaignRecipient, variables: CampaignSettings["variables"]): string {
   const values = new Map<string, string>(variables.map((variable) => [variable.key, variable.value]));
   values.set("nome", recipient.name);
   values.set("numero", recipient.number);
   values.set("email", recipient.email);
-  return text.replace(/\{([\p{L}\p{N}_-]+)\}/gu, (whole, key: string) => values.get(key) ?? whole);
+  return fillBraceVariables(text, values);
 }
 
 /** One of the filled variants, at random (five message and five confirmation variants, administration section 9). */

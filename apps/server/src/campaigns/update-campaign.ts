@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { CAMPAIGN_EDIT_LEAD_MS, type CampaignData } from "@atendo/shared";
-import type { Db } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { AppError } from "../errors.js";
+import type { TemplateDeps } from "../whatsapp/cloudapi/list-cloud-templates.js";
 import { checkCampaignReady, checkCampaignTargets } from "./check-campaign-targets.js";
+import { checkCampaignTemplate } from "./check-campaign-template.js";
 import { campaignColumnsOf, campaignMessagesOf } from "./campaign-columns.js";
 import { findCampaign, type CampaignRow } from "./find-campaign.js";
 import { scheduleCampaignStart } from "./schedule-campaign-start.js";
@@ -22,9 +23,11 @@ export function editabilityOf(row: Pick<CampaignRow, "status" | "scheduledAt">, 
  * PROGRAMADA with a new start job, none makes it INATIVA); only the texts while CANCELADA; nothing otherwise
  * (409 ERR_CAMPAIGN_NOT_EDITABLE).
  */
-export async function updateCampaign(deps: { db: Db; jobs: Jobs }, companyId: number, id: number, input: CampaignData): Promise<CampaignRow> {
-  await findCampaign(deps.db, companyId, id);
+export async function updateCampaign(deps: TemplateDeps & { jobs: Jobs }, companyId: number, id: number, input: CampaignData): Promise<CampaignRow> {
+  const before = await findCampaign(deps.db, companyId, id);
   await checkCampaignTargets(deps.db, companyId, input);
+  // Only a campaign whose settings may change has its template checked (a cancelled one takes text edits only).
+  if (editabilityOf(before) === "all") await checkCampaignTemplate(deps, companyId, input);
   return deps.db.transaction(async (tx) => {
     const current = await findCampaign(tx, companyId, id, true);
     const editable = editabilityOf(current);

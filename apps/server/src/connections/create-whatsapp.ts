@@ -70,6 +70,7 @@ export async function createWhatsapp(deps: ConnectionDeps, auth: AuthContext, in
           sendme: input.sendme,
           timeforagroup: input.timeforagroup,
           timeresume: input.timeresume ?? null,
+          sendRatePerSecond: input.sendRatePerSecond ?? null,
           ...cloudFieldsPatch(deps.config.whatsappEncryptionKey, companyId, provider, input).patch,
         })
         .returning({ id: whatsapps.id });

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import type { SimulatorMessageView, WhatsAppView } from "@atendo/shared";
+import { CLIENT_EVENTS, type SimulatorMessageView, type WhatsAppView } from "@atendo/shared";
 import type { Database } from "../db/client.js";
 import { whatsappAuthKeys, whatsappSentMessages } from "../db/schema.js";
 import { bearer, createTestApp, createTestDatabase, login, type TestApp } from "../test/helpers.js";
 import { multipart, SAMPLE_FILES } from "../test/multipart.js";
-import { connected, connectSocket, listen } from "../test/socket-client.js";
+import { connected, connectSocket, emitWithAck, listen } from "../test/socket-client.js";
 import { captureEvents, connectionsCompany, waitForStatus, type Emitted } from "./test-support.js";
 
 /**
@@ -55,6 +55,8 @@ describe("connection routes and events", () => {
       sockets.push(socket);
       socket.onAny((event: string, payload: unknown) => received.push({ who, event, payload }));
       await connected(socket);
+      // Both open the simulator page; only the admin is let in (its traffic goes to those watching it).
+      expect(await emitWithAck<{ ok: boolean }>(socket, CLIENT_EVENTS.joinSimulator, undefined)).toMatchObject({ ok: who === "admin" });
     }
     const { admin: asAdmin, agent: asAgent } = headers;
 
@@ -136,7 +138,7 @@ describe("connection routes and events", () => {
       expect(JSON.stringify(emitted), "an emitted event").not.toContain(marker);
       expect(JSON.stringify(received), "a received event").not.toContain(marker);
     }
-    // Simulator traffic goes to admins only.
+    // Simulator traffic goes to admins watching the simulator only.
     expect(received.filter((r) => r.event.endsWith("-simulator")).every((r) => r.who === "admin")).toBe(true);
     expect(received.some((r) => r.who === "admin" && r.event.endsWith("-simulator"))).toBe(true);
   });

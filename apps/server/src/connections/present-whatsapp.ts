@@ -48,6 +48,7 @@ export function presentWhatsapp(row: WhatsAppRow, queues: WhatsAppView["queues"]
     hasTranscribeKey: Boolean(row.transcribekey),
     transcribeprovider: row.transcribeprovider,
     sendme: row.sendme,
+    sendRatePerSecond: row.sendRatePerSecond,
     timeforagroup: row.timeforagroup,
     timeresume: row.timeresume,
     queues,

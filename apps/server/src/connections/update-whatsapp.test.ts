@@ -37,6 +37,18 @@ describe("PUT /whatsapp/{id}", () => {
     expect((await put(created.id, {})).json()).toMatchObject({ name: "Atendimento", complationMessage: "Até logo" });
   });
 
+  it("sets the outbox's pace of a number, clears it with null, and refuses a pace under 0.1 per second", async () => {
+    const { create, put } = await setup();
+    const created = await create({ name: "Ritmo", sendRatePerSecond: 2 });
+    expect(created.sendRatePerSecond).toBe(2);
+    expect((await connectionRow(database.db, created.id))!.sendRatePerSecond).toBe(2);
+    expect((await put(created.id, { sendRatePerSecond: 0.5 })).json()).toMatchObject({ sendRatePerSecond: 0.5 });
+    expect((await put(created.id, { sendRatePerSecond: null })).json()).toMatchObject({ sendRatePerSecond: null });
+    const refused = await put(created.id, { sendRatePerSecond: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+
   it("makes another connection the default and takes the flag from the old one; refuses to leave none (ERR_NO_OTHER_WHATSAPP)", async () => {
     const { company, create, put } = await setup();
     const first = await create({ name: "Um" });

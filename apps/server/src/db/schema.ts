@@ -437,6 +437,8 @@ export const whatsapps = pgTable(
     cloudQualityRating: text("cloud_quality_rating"),
     /** The approved message templates as GET /{waba-id}/message_templates listed them (cache). */
     cloudTemplates: jsonb("cloud_templates"),
+    /** The outbox's pace for this number in messages/s (messages/outbox-pace.ts); null: OUTBOX_RATE_PER_CONNECTION (the simulator: unpaced). */
+    sendRatePerSecond: doublePrecision("send_rate_per_second"),
     ...timestamps,
   },
   (t) => [
@@ -463,6 +465,27 @@ export const whatsappQueues = pgTable(
       .references(() => queues.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_queue_idx").on(t.queueId)],
+);
+
+/**
+ * Meta's webhook deliveries for Cloud API connections, stored before the endpoint answers 200 and deleted once their
+ * events are ingested (whatsapp/cloudapi/cloud-webhook-inbox.ts): a crash in between replays them at the session's
+ * next start instead of losing what Meta will not send again.
+ */
+export const cloudWebhookInbox = pgTable(
+  "cloud_webhook_inbox",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer("whatsapp_id")
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cloud_webhook_inbox_whatsapp_idx").on(t.whatsappId, t.id)],
 );
 
 /** Who runs a connection's live session: one process at a time, renewed while it lives (session ownership). */
@@ -681,6 +704,10 @@ export const messages = pgTable(
     uniqueIndex("messages_provider_key").on(t.whatsappId, t.chatContactId, t.providerId),
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
     index("messages_company_idx").on(t.companyId),
+    // The outbox (messages/send-queued-batch.ts): a chat's messages still queued, oldest first; only queued rows are in it.
+    index("messages_outbox_chat_idx")
+      .on(t.whatsappId, t.chatContactId, t.id)
+      .where(sql`${t.sendStatus} = 'queued'`),
     // The ticket search's transcript side (tickets/list-tickets.ts; body, name and number have theirs in 0005): only
     // messages that have a transcript are in it.
     index("messages_transcript_trgm_idx")
@@ -1071,6 +1098,10 @@ export const schedules = pgTable(
     mediaName: text("media_name"),
     /** png or jpeg, from the file's bytes at upload. */
     mediaType: text("media_type"),
+    /** Cloud API: the template sent instead when the contact's 24-hour window is closed. */
+    templateName: text("template_name"),
+    templateLanguage: text("template_language"),
+    templateVariables: jsonb("template_variables").$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
@@ -1182,6 +1213,10 @@ export const campaigns = pgTable(
     mediaType: text("media_type"),
     /** When every contact of the audience has its shipping row (a restart clears it and dispatches again). */
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    /** Cloud API: the template for contacts outside the 24-hour window; its {{n}} texts may hold {nome}, {numero}, {email}. */
+    templateName: text("template_name"),
+    templateLanguage: text("template_language"),
+    templateVariables: jsonb("template_variables").$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [index("campaigns_company_created_idx").on(t.companyId, t.id.desc().nullsFirst())],

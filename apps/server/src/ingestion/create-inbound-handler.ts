@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app-deps.js";
 import type { InboundEvent, InboundEventHandler } from "../whatsapp/sessions/session-manager.js";
-import { ingestMessage, type IngestDeps } from "./ingest-message.js";
+import { ingestMessage, ingestMessages, type IngestDeps, type IngestResult, type MessageEvent } from "./ingest-message.js";
+import { createIngestBatcher } from "./ingest-batcher.js";
+import type { ConnectionRef } from "../whatsapp/sessions/session-manager.js";
 import { applyAck } from "./apply-ack.js";
 import { applyMessageUpdate } from "./apply-message-update.js";
 import { ingestReaction } from "./ingest-reaction.js";
@@ -17,6 +19,10 @@ export const INGEST_RETRY = { attempts: 4, baseDelayMs: 200 };
  * database connections (the pool has 10) to requests and jobs.
  */
 export const INGEST_CONCURRENCY = 6;
+/** Messages written in one transaction at most (group commit, ingest-batcher.ts). */
+export const INGEST_BATCH = 64;
+/** Batches written at once: few, so that a burst makes big batches rather than many small transactions. */
+export const INGEST_BATCHES_AT_ONCE = 2;
 
 /** At most `max` calls run at once; the others wait in arrival order. */
 function createLimiter(max: number) {
@@ -46,22 +52,31 @@ function createLimiter(max: number) {
  * the events (the next refresh shows the rows); a crash before commit loses nothing the provider does not redeliver.
  */
 export function createInboundHandler(
-  deps: Pick<AppDeps, "db" | "realtime" | "flow" | "jobs">,
+  deps: Pick<AppDeps, "db" | "realtime" | "flow" | "jobs"> & Partial<Pick<AppDeps, "cache">>,
   logger: FastifyBaseLogger,
-  opts: { concurrency?: number } = {},
+  opts: { concurrency?: number; batch?: number; batchesAtOnce?: number } = {},
 ): InboundEventHandler {
   const log = logger.child({ module: "ingestion" });
-  const ingest: IngestDeps = { db: deps.db, realtime: deps.realtime, flow: deps.flow, jobs: deps.jobs, logger: log };
-  const limit = createLimiter(opts.concurrency ?? INGEST_CONCURRENCY);
+  const ingest: IngestDeps = { db: deps.db, realtime: deps.realtime, flow: deps.flow, jobs: deps.jobs, cache: deps.cache, logger: log };
+  const concurrency = opts.concurrency ?? INGEST_CONCURRENCY;
+  const limit = createLimiter(concurrency);
+  const retried = <T>(fn: () => Promise<T>, connection: ConnectionRef, type: string) =>
+    retryTransient(fn, { ...INGEST_RETRY, onRetry: (err, attempt) => log.warn({ err, attempt, type, ...connection }, "ingestion failed; retrying") });
+  // Messages go through group commit; a batch of one is the single-message path with its retries.
+  const messages = createIngestBatcher<{ connection: ConnectionRef; event: MessageEvent }, IngestResult>({
+    maxBatch: opts.batch ?? INGEST_BATCH,
+    concurrency: Math.min(concurrency, opts.batchesAtOnce ?? INGEST_BATCHES_AT_ONCE),
+    runBatch: (items) => limit(() => ingestMessages(ingest, items)),
+    runOne: ({ connection, event }) => retried(() => limit(() => ingestMessage(ingest, connection, event)), connection, event.type),
+    onBatchFailed: (err, size) => log.warn({ err, size }, "ingestion batch failed; storing its messages one by one"),
+  });
   return async (connection, event) => {
     // Let timers and sockets run between events: on PGlite a backlog of events would otherwise run as one long chain
     // of promise continuations, starving socket heartbeats until clients drop.
     await new Promise<void>((resolve) => setImmediate(resolve));
     try {
-      await retryTransient(() => limit(() => handle(ingest, connection, event)), {
-        ...INGEST_RETRY,
-        onRetry: (err, attempt) => log.warn({ err, attempt, type: event.type, ...connection }, "ingestion failed; retrying"),
-      });
+      if (event.type === "message") await messages.submit({ connection, event });
+      else await retried(() => limit(() => handle(ingest, connection, event)), connection, event.type);
     } catch (err) {
       log.error({ err, type: event.type, ...connection }, "INGESTION FAILED: the event was not stored");
       throw err;

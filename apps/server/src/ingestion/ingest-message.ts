@@ -1,20 +1,22 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app-deps.js";
 import { inCompany } from "../db/tenant.js";
 import { messages, tickets } from "../db/schema.js";
-import { inTransaction } from "../tickets/in-transaction.js";
+import { inTransaction, runAfterCommit, type AfterCommit } from "../tickets/in-transaction.js";
+import type { Tx } from "../db/client.js";
 import type { ConnectionRef } from "../whatsapp/sessions/session-manager.js";
 import type { ProviderEvent } from "../whatsapp/provider.js";
 import { upsertGroupContact, upsertPersonContact } from "./resolve-contact.js";
-import { findOrCreateActiveTicket, lockActiveTicket, ticketForHistory } from "./active-ticket.js";
+import { findOrCreateActiveTicket, ticketForHistory, type TicketRow } from "./active-ticket.js";
+import { presentMessage } from "../messages/present-message.js";
 import { groupMessagesIgnored } from "./group-messages-ignored.js";
 import { lastMessageOf, messageColumnsOf } from "./message-columns.js";
 import { emitIngestedMessage } from "./emit-ingested.js";
 import { queueMediaDownload } from "../messages/queue-media-download.js";
 import { queueTranscriptionIfWanted } from "../ai/transcription/queue-transcription.js";
 
-export type IngestDeps = Pick<AppDeps, "db" | "realtime" | "flow" | "jobs"> & { logger: FastifyBaseLogger };
+export type IngestDeps = Pick<AppDeps, "db" | "realtime" | "flow" | "jobs"> & Partial<Pick<AppDeps, "cache">> & { logger: FastifyBaseLogger };
 export type MessageEvent = Extract<ProviderEvent, { type: "message" }>;
 
 export type IngestResult =
@@ -41,120 +43,166 @@ export async function ingestMessage(deps: IngestDeps, connection: ConnectionRef,
   }
 }
 
-/** Rolls back a transaction that opened a ticket for a message another transaction stored meanwhile. */
+/** Rolls back a transaction that updated or opened a ticket for a message that turned out to be stored already. */
 class DuplicateAfterTicket extends Error {}
 
 async function storeMessage(deps: IngestDeps, connection: ConnectionRef, event: MessageEvent): Promise<IngestResult> {
+  if (await ignoredGroupMessage(deps, connection, event)) return { stored: false, reason: "group-ignored" };
+  return inTransaction(deps.db, deps.logger, (tx, after) => storeMessageIn(deps, tx, after, connection, event));
+}
+
+/**
+ * Group commit (ingest-batcher.ts): several messages, of different chats, in one transaction, in order; their
+ * after-commit tasks run after it in the same order. Any failure (a redelivery that opened a ticket included) rolls
+ * the whole batch back and is thrown: the caller then runs each message on its own.
+ */
+export async function ingestMessages(deps: IngestDeps, items: readonly { connection: ConnectionRef; event: MessageEvent }[]): Promise<IngestResult[]> {
+  const ignored = await Promise.all(items.map(({ connection, event }) => ignoredGroupMessage(deps, connection, event)));
+  const tasks: (() => Promise<void> | void)[] = [];
+  const after: AfterCommit = { add: (task) => void tasks.push(task) };
+  const results = await deps.db.transaction(async (tx) => {
+    const out: IngestResult[] = [];
+    for (const [i, { connection, event }] of items.entries()) {
+      // Timers and sockets run between messages (PGlite answers in the same thread: a batch would starve them).
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      out.push(ignored[i] ? { stored: false, reason: "group-ignored" } : await storeMessageIn(deps, tx, after, connection, event));
+    }
+    return out;
+  });
+  await runAfterCommit(tasks, deps.logger);
+  return results;
+}
+
+/** CheckMsgIsGroup (read each time: group messages are not the hot path, and a change applies to the next one). */
+function ignoredGroupMessage(deps: IngestDeps, connection: ConnectionRef, event: MessageEvent): Promise<boolean> {
+  return event.message.chat.kind === "group" ? groupMessagesIgnored(deps.db, connection.companyId) : Promise.resolve(false);
+}
+
+async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommit, connection: ConnectionRef, event: MessageEvent): Promise<IngestResult> {
   const { companyId, whatsappId } = connection;
   const { message, origin } = event;
   const isGroup = message.chat.kind === "group";
-  if (isGroup && (await groupMessagesIgnored(deps.db, companyId))) return { stored: false, reason: "group-ignored" };
-
-  return inTransaction(deps.db, deps.logger, async (tx, after): Promise<IngestResult> => {
-    // The chat's contact: the group, or the person (for own messages the chat names them; for theirs the author too).
-    let chatContact;
-    let author = undefined as Awaited<ReturnType<typeof upsertPersonContact>> | undefined;
-    if (message.chat.kind === "group") {
-      chatContact = await upsertGroupContact(tx, companyId, whatsappId, message.chat.id);
-      if (!message.fromMe && message.from && (message.from.number || message.from.lid)) {
-        author = await upsertPersonContact(tx, companyId, whatsappId, message.from);
-      }
-    } else {
-      const person = message.fromMe
-        ? { number: message.chat.number, lid: message.chat.lid }
-        : { number: message.chat.number ?? message.from?.number, lid: message.chat.lid ?? message.from?.lid, pushName: message.from?.pushName };
-      if (!person.number && !person.lid) return { stored: false, reason: "no-identity" };
-      chatContact = await upsertPersonContact(tx, companyId, whatsappId, person);
-      if (!message.fromMe) author = chatContact;
+  // The chat's contact: the group, or the person (for own messages the chat names them; for theirs the author too).
+  let chatContact;
+  let author = undefined as Awaited<ReturnType<typeof upsertPersonContact>> | undefined;
+  if (message.chat.kind === "group") {
+    chatContact = await upsertGroupContact(tx, companyId, whatsappId, message.chat.id);
+    if (!message.fromMe && message.from && (message.from.number || message.from.lid)) {
+      author = await upsertPersonContact(tx, companyId, whatsappId, message.from);
     }
+  } else {
+    const person = message.fromMe
+      ? { number: message.chat.number, lid: message.chat.lid }
+      : { number: message.chat.number ?? message.from?.number, lid: message.chat.lid ?? message.from?.lid, pushName: message.from?.pushName };
+    if (!person.number && !person.lid) return { stored: false, reason: "no-identity" };
+    chatContact = await upsertPersonContact(tx, companyId, whatsappId, person);
+    if (!message.fromMe) author = chatContact;
+  }
 
-    const ticketInput = { companyId, contactId: chatContact.id, whatsappId, isGroup };
-    const active = origin === "history" ? undefined : await lockActiveTicket(tx, companyId, chatContact.id, whatsappId);
-    if (!active) {
-      // Before opening a ticket: a redelivery of a message stored in a ticket since closed must not open a new one.
-      // (The insert's ON CONFLICT below is what guarantees a single row; this only spares the empty ticket.)
-      const [known] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.id)));
-      if (known) return { stored: false, reason: "duplicate" };
-    }
-    const { ticket, created } = active
-      ? { ticket: active, created: false }
-      : origin === "history"
-        ? await ticketForHistory(tx, ticketInput)
-        : await findOrCreateActiveTicket(tx, ticketInput);
-    const before = { userId: ticket.userId, queueId: ticket.queueId };
+  const ticketInput = { companyId, contactId: chatContact.id, whatsappId, isGroup };
+  const columns = messageColumnsOf(message.content);
+  const customer = !message.fromMe;
+  const countsAsUnread = customer && origin !== "history";
+  const at = message.timestamp;
+  // An older message (history, a late offline one) does not replace a newer last message.
+  const newer = sql`(${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} <= ${at})`;
+  const ticketPatch = {
+    lastMessage: sql`case when ${newer} then ${lastMessageOf(columns)} else ${tickets.lastMessage} end`,
+    lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${at})`,
+    ...(countsAsUnread ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
+    ...(customer ? { lastCustomerMessageAt: sql`greatest(${tickets.lastCustomerMessageAt}, ${at})` } : {}),
+    ...(origin === "history" ? {} : { updatedAt: new Date() }),
+  };
 
-    let quotedMsgId: number | null = null;
-    if (message.quotedId) {
-      const [quoted] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.quotedId)));
-      quotedMsgId = quoted?.id ?? null;
-    }
-
-    const columns = messageColumnsOf(message.content);
-    const customer = !message.fromMe;
-    const countsAsUnread = customer && origin !== "history";
-    const [stored] = await tx
-      .insert(messages)
-      .values({
-        companyId,
-        ticketId: ticket.id,
-        whatsappId,
-        chatContactId: chatContact.id,
-        contactId: author?.id ?? null,
-        providerId: message.id,
-        ...columns,
-        fromMe: message.fromMe,
-        // Our own messages and history are not something an agent still has to read.
-        read: !countsAsUnread,
-        ack: message.fromMe ? 1 : 0,
-        sendStatus: message.fromMe ? "sent" : "received",
-        quotedMsgId,
-        quotedProviderId: message.quotedId && !quotedMsgId ? message.quotedId : null,
-        isForwarded: message.forwarded ?? false,
-        queueId: ticket.queueId,
-        createdAt: message.timestamp,
-        updatedAt: message.timestamp,
-      })
-      .onConflictDoNothing({ target: [messages.whatsappId, messages.chatContactId, messages.providerId] })
-      .returning({ id: messages.id });
-    if (!stored) {
-      // A concurrent redelivery won: undo the ticket this transaction may have opened for it.
-      if (created) throw new DuplicateAfterTicket();
-      return { stored: false, reason: "duplicate" };
-    }
-
-    // The file itself is fetched by a job (retried, outside this transaction); the message shows it as pending.
-    if (columns.mediaStatus === "pending") await queueMediaDownload(tx, deps.jobs, { companyId, messageId: stored.id });
-    // Voice notes the connection (or the group) wants transcribed: marked pending, the provider is called by a job.
-    if (origin !== "history") {
-      await queueTranscriptionIfWanted(tx, deps.jobs, { companyId, messageId: stored.id, whatsappId, chatContactId: chatContact.id, fromMe: message.fromMe, isGroup, mediaType: columns.mediaType ?? "chat" });
-    }
-
-    const at = message.timestamp;
-    // An older message (history, a late offline one) does not replace a newer last message.
-    const newer = sql`(${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} <= ${at})`;
-    await tx
+  // The usual case, a message in a conversation that has its ticket: one UPDATE finds, locks and updates it
+  // (returning it as it now is). Should the message turn out to be a redelivery, the transaction rolls back.
+  let ticket: TicketRow | undefined;
+  let created = false;
+  let updated = false;
+  if (origin !== "history") {
+    [ticket] = await tx
       .update(tickets)
-      .set({
-        lastMessage: sql`case when ${newer} then ${lastMessageOf(columns)} else ${tickets.lastMessage} end`,
-        lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${at})`,
-        ...(countsAsUnread ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
-        ...(customer ? { lastCustomerMessageAt: sql`greatest(${tickets.lastCustomerMessageAt}, ${at})` } : {}),
-        ...(origin === "history" ? {} : { updatedAt: new Date() }),
-      })
-      .where(inCompany(tickets, companyId, eq(tickets.id, ticket.id)));
+      .set(ticketPatch)
+      .where(inCompany(tickets, companyId, eq(tickets.contactId, chatContact.id), eq(tickets.whatsappId, whatsappId), ne(tickets.status, "closed")))
+      .returning();
+    updated = ticket !== undefined;
+  }
+  if (!ticket) {
+    // Before opening a ticket: a redelivery of a message stored in a ticket since closed must not open a new one.
+    // (The insert's ON CONFLICT below is what guarantees a single row; this only spares the empty ticket.)
+    const [known] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.id)));
+    if (known) return { stored: false, reason: "duplicate" };
+    ({ ticket, created } = origin === "history" ? await ticketForHistory(tx, ticketInput) : await findOrCreateActiveTicket(tx, ticketInput));
+  }
+  const before = { userId: ticket.userId, queueId: ticket.queueId };
 
-    // Before the bot's own after-commit tasks: the customer's message reaches the screen before the bot's answer.
-    after.add(() => emitIngestedMessage(deps, companyId, stored.id, created ? undefined : before));
+  let quotedMsgId: number | null = null;
+  if (message.quotedId) {
+    const [quoted] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.chatContactId, chatContact.id), eq(messages.providerId, message.quotedId)));
+    quotedMsgId = quoted?.id ?? null;
+  }
 
-    if (customer && !isGroup && (origin === "live" || origin === "offline")) {
-      await deps.flow.afterCustomerMessage(tx, after, { companyId, ticketId: ticket.id, messageId: stored.id, isNewTicket: created });
-    }
-    return { stored: true, messageId: stored.id, ticketId: ticket.id, isNewTicket: created };
-  });
+  const [stored] = await tx
+    .insert(messages)
+    .values({
+      companyId,
+      ticketId: ticket.id,
+      whatsappId,
+      chatContactId: chatContact.id,
+      contactId: author?.id ?? null,
+      providerId: message.id,
+      ...columns,
+      fromMe: message.fromMe,
+      // Our own messages and history are not something an agent still has to read.
+      read: !countsAsUnread,
+      ack: message.fromMe ? 1 : 0,
+      sendStatus: message.fromMe ? "sent" : "received",
+      quotedMsgId,
+      quotedProviderId: message.quotedId && !quotedMsgId ? message.quotedId : null,
+      isForwarded: message.forwarded ?? false,
+      queueId: ticket.queueId,
+      createdAt: message.timestamp,
+      updatedAt: message.timestamp,
+    })
+    .onConflictDoNothing({ target: [messages.whatsappId, messages.chatContactId, messages.providerId] })
+    .returning();
+  if (!stored) {
+    // A redelivery: undo the ticket update, or the ticket this transaction opened for it.
+    if (created || updated) throw new DuplicateAfterTicket();
+    return { stored: false, reason: "duplicate" };
+  }
+
+  // The file itself is fetched by a job (retried, outside this transaction); the message shows it as pending.
+  if (columns.mediaStatus === "pending") await queueMediaDownload(tx, deps.jobs, { companyId, messageId: stored.id });
+  // Voice notes the connection (or the group) wants transcribed: marked pending, the provider is called by a job.
+  let transcription = false;
+  if (origin !== "history") {
+    transcription = await queueTranscriptionIfWanted(tx, deps.jobs, { companyId, messageId: stored.id, whatsappId, chatContactId: chatContact.id, fromMe: message.fromMe, isGroup, mediaType: columns.mediaType ?? "chat" });
+  }
+
+  if (!updated) {
+    [ticket = ticket] = await tx.update(tickets).set(ticketPatch).where(inCompany(tickets, companyId, eq(tickets.id, ticket.id))).returning();
+  }
+
+  // Before the bot's own after-commit tasks: the customer's message reaches the screen before the bot's answer.
+  // The message's view is made from the row just written (a quote or a transcription mark: loaded again).
+  const written = quotedMsgId === null && !transcription ? presentMessage(stored, { contact: author ? { id: author.id, name: author.name } : null, user: null, quoted: null }) : undefined;
+  after.add(() => emitIngestedMessage(deps, companyId, written ?? stored.id, created ? undefined : before));
+
+  if (customer && !isGroup && (origin === "live" || origin === "offline")) {
+    await deps.flow.afterCustomerMessage(tx, after, {
+      companyId,
+      ticketId: ticket.id,
+      messageId: stored.id,
+      isNewTicket: created,
+      written: { ticket, message: { id: stored.id, body: stored.body, createdAt: stored.createdAt }, contact: { id: chatContact.id, canonicalNumber: chatContact.canonicalNumber } },
+    });
+  }
+  return { stored: true, messageId: stored.id, ticketId: ticket.id, isNewTicket: created };
 }

@@ -18,7 +18,7 @@ export async function setGroupSetting(db: Db, companyId: number, value: "enabled
 }
 
 export function ingestDepsOf(app: TestApp): IngestDeps {
-  return { db: app.deps.db, realtime: app.deps.realtime, flow: app.deps.flow, jobs: app.deps.jobs, logger: app.log };
+  return { db: app.deps.db, realtime: app.deps.realtime, flow: app.deps.flow, jobs: app.deps.jobs, cache: app.deps.cache, logger: app.log };
 }
 
 let seq = 0;

@@ -33,6 +33,53 @@ function deferred<T>() {
 }
 
 describe("jobs", () => {
+  it("updates a queue's retry policy when a new release declares another one", async () => {
+    const policySchema = `${schema}_p`;
+    const first = await startJobs({ database, schema: policySchema, logger });
+    await first.work("test.policy", async () => {}, { retryLimit: 2, retryDelaySeconds: 5 });
+    await first.stop();
+    const second = await startJobs({ database, schema: policySchema, logger });
+    open.push(second);
+    await second.work("test.policy", async () => {}, { retryLimit: 20, retryDelaySeconds: 5, retryBackoff: true, retryDelayMaxSeconds: 30 });
+    const rows = await database.db.execute(
+      sql.raw(`select retry_limit, retry_delay, retry_backoff, retry_delay_max from "${policySchema}".queue where name = 'test.policy'`),
+    );
+    const row = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]))[0] as Record<string, unknown>;
+    expect({ limit: Number(row.retry_limit), delay: Number(row.retry_delay), backoff: row.retry_backoff, max: Number(row.retry_delay_max) }).toEqual({
+      limit: 20,
+      delay: 5,
+      backoff: true,
+      max: 30,
+    });
+  });
+
+  it("works a batch queue: a backlog drains without waiting for the poll, and a job answered with an error is retried", async () => {
+    // A poll far longer than the test: only the batches' own pace can drain the backlog in time.
+    const jobs = await startJobs({ database, schema: `${schema}_b`, logger, pollIntervalSeconds: 30 });
+    open.push(jobs);
+    const seen: { n: number; retryCount: number }[] = [];
+    const all = deferred<void>();
+    await jobs.workBatch<{ n: number }>(
+      "test.batch",
+      async (batch) => {
+        expect(batch.length).toBeLessThanOrEqual(5);
+        for (const job of batch) seen.push({ n: job.data.n, retryCount: job.context.retryCount });
+        if (seen.filter((s) => s.n !== 0 || s.retryCount === 1).length === 31) all.resolve();
+        // Job 0 fails its first attempt; the rest are done.
+        return batch.map((job) => (job.data.n === 0 && job.context.retryCount === 0 ? new Error("once more") : undefined));
+      },
+      { batchSize: 5, retryDelaySeconds: 0 },
+    );
+    const started = performance.now();
+    await database.db.transaction(async (tx) => {
+      for (let n = 0; n < 31; n++) await jobs.enqueue("test.batch", { n }, { tx });
+    });
+    await Promise.race([all.promise, new Promise((r) => setTimeout(r, 20_000))]);
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(seen.filter((s) => s.n === 0).map((s) => s.retryCount)).toEqual([0, 1]);
+    expect(new Set(seen.map((s) => s.n)).size).toBe(31);
+  }, 30_000);
+
   it("runs a job enqueued in a committed transaction, and none from a rolled-back one", async () => {
     const jobs = await jobsInstance();
     const seen: string[] = [];

@@ -21,10 +21,23 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 
+export interface BatchJob<T> {
+  data: T;
+  context: JobContext;
+}
+/**
+ * Works a batch of jobs; answers one outcome per job, in the batch's order: undefined when it is done, an error
+ * when it should be retried as if it had thrown. Throwing retries the whole batch.
+ */
+export type BatchHandler<T> = (jobs: BatchJob<T>[]) => Promise<(Error | undefined)[]>;
+
 export interface QueueSettings {
   /** Attempts after the first. A shutdown interrupting a job spends one, so keep some spare. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Doubles the delay after each attempt (with jitter), up to `retryDelayMaxSeconds` (0: no limit). */
+  retryBackoff?: boolean;
+  retryDelayMaxSeconds?: number;
   /** A job whose worker stops sending heartbeats (a crashed process) is retried after this. */
   heartbeatSeconds?: number;
   expireInSeconds?: number;
@@ -41,12 +54,25 @@ export interface EnqueueOptions {
 export interface Jobs {
   /** Creates the queue if needed and works it in this process, one job at a time per queue. */
   work<T extends object>(name: string, handler: JobHandler<T>, settings?: QueueSettings): Promise<void>;
+  /**
+   * Like `work`, but hands the handler up to `batchSize` jobs at once (one fetch) and fetches again at once while
+   * jobs keep coming, so a backlog drains at the handler's pace, never at the poll's. `concurrency` batches at once.
+   */
+  workBatch<T extends object>(name: string, handler: BatchHandler<T>, settings: QueueSettings & { batchSize: number }): Promise<void>;
   /** Adds a job to a queue this process works; with `tx`, inside that transaction. Returns the job id. */
   enqueue<T extends object>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
   stop(): Promise<void>;
 }
 
-const DEFAULT_SETTINGS: Required<QueueSettings> = { retryLimit: 10, retryDelaySeconds: 2, heartbeatSeconds: 30, expireInSeconds: 3600, concurrency: 1 };
+const DEFAULT_SETTINGS: Required<QueueSettings> = {
+  retryLimit: 10,
+  retryDelaySeconds: 2,
+  retryBackoff: false,
+  retryDelayMaxSeconds: 0,
+  heartbeatSeconds: 30,
+  expireInSeconds: 3600,
+  concurrency: 1,
+};
 
 /** pg-boss polls no faster than this. */
 export const MIN_POLL_INTERVAL_SECONDS = 0.5;
@@ -75,34 +101,62 @@ export async function startJobs(opts: {
   await boss.start();
   // Queues an earlier start created. createQueue would change nothing for them (pg-boss inserts ON CONFLICT DO
   // NOTHING) but costs a locked transaction and a queue-cache refill each: most of a second of a restart on PGlite.
-  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+  const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
 
   const stopping = new AbortController();
   const queues = new Map<string, Required<QueueSettings>>();
 
+  async function declare(name: string, s: Required<QueueSettings>): Promise<void> {
+    // pg-boss refuses retryDelayMax without backoff, even undefined: the key only when it applies.
+    const retryDelayMax = s.retryBackoff && s.retryDelayMaxSeconds > 0 ? s.retryDelayMaxSeconds : undefined;
+    const retry = { retryLimit: s.retryLimit, retryDelay: s.retryDelaySeconds, retryBackoff: s.retryBackoff, ...(retryDelayMax ? { retryDelayMax } : {}) };
+    const current = existing.get(name);
+    if (!current) {
+      await boss.createQueue(name, { notify: true, ...retry, heartbeatSeconds: s.heartbeatSeconds, expireInSeconds: s.expireInSeconds });
+    } else if (
+      // A release that changed a queue's retry policy: queues keep what they were created with, so update them.
+      current.retryLimit !== retry.retryLimit ||
+      current.retryDelay !== retry.retryDelay ||
+      Boolean(current.retryBackoff) !== retry.retryBackoff ||
+      (current.retryDelayMax ?? undefined) !== retryDelayMax
+    ) {
+      await boss.updateQueue(name, s.retryBackoff ? { ...retry, retryDelayMax: retryDelayMax ?? null } : retry);
+    }
+    // Fills pg-boss's queue cache now (createQueue empties it): a cache miss inside `enqueue({ tx })` would query
+    // outside the transaction, and on PGlite (one connection) wait for that transaction forever.
+    await boss.cancel(name, "00000000-0000-0000-0000-000000000000");
+    queues.set(name, s);
+  }
+  const contextOf = (job: Job<unknown>, s: Required<QueueSettings>): JobContext => ({
+    jobId: job.id,
+    retryCount: job.retryCount,
+    lastAttempt: job.retryCount >= s.retryLimit,
+    signal: AbortSignal.any([job.signal, stopping.signal]),
+  });
+  // NOTIFY wakes the worker for new jobs; retries (due later) are found by polling, so poll often even with it.
+  const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
+
   return {
     async work<T extends object>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}) {
       const s = { ...DEFAULT_SETTINGS, ...settings };
-      if (!existing.has(name)) await boss.createQueue(name, {
-        notify: true,
-        retryLimit: s.retryLimit,
-        retryDelay: s.retryDelaySeconds,
-        heartbeatSeconds: s.heartbeatSeconds,
-        expireInSeconds: s.expireInSeconds,
-      });
-      // Fills pg-boss's queue cache now (createQueue empties it): a cache miss inside `enqueue({ tx })` would query
-      // outside the transaction, and on PGlite (one connection) wait for that transaction forever.
-      await boss.cancel(name, "00000000-0000-0000-0000-000000000000");
-      queues.set(name, s);
-      // NOTIFY wakes the worker for new jobs; retries (due later) are found by polling, so poll often even with it.
-      const polling = { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: pollSeconds };
+      await declare(name, s);
       await boss.work<T>(name, { batchSize: 1, localConcurrency: s.concurrency, ...polling }, async ([job]: Job<T>[]) => {
         if (!job) return;
-        await handler(job.data, {
-          jobId: job.id,
-          retryCount: job.retryCount,
-          lastAttempt: job.retryCount >= s.retryLimit,
-          signal: AbortSignal.any([job.signal, stopping.signal]),
+        await handler(job.data, contextOf(job, s));
+      });
+    },
+
+    async workBatch<T extends object>(name: string, handler: BatchHandler<T>, settings: QueueSettings & { batchSize: number }) {
+      const { batchSize, ...rest } = settings;
+      const s = { ...DEFAULT_SETTINGS, ...rest };
+      await declare(name, s);
+      // A full batch fetches again at once (burst); a short one means the queue caught up: NOTIFY or the poll next.
+      const options = { batchSize, localConcurrency: s.concurrency, perJobResults: true as const, burstWhenBatchFull: true, ...polling };
+      await boss.work<T>(name, options, async (jobs: Job<T>[]) => {
+        const outcomes = jobs.length === 0 ? [] : await handler(jobs.map((job) => ({ data: job.data, context: contextOf(job, s) })));
+        return jobs.map((job, i) => {
+          const outcome = outcomes[i];
+          return outcome ? { id: job.id, status: "failed" as const, output: { message: outcome.message } } : { id: job.id, status: "completed" as const };
         });
       });
     },

@@ -89,4 +89,38 @@ describe("the outbox across crashes and restarts", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await received(second)).map((m) => m.body)).toEqual(["Depois do reinício"]);
   });
+
+  it("a backlog cut by a restart is finished by the next process: every message once, every chat in order", async () => {
+    const jobsSchema = `pgboss_test_${randomBytes(5).toString("hex")}`;
+    const first = await appWith(jobsSchema);
+    const { company, asAdmin, ticket, connection } = await conversation(first);
+    const numbers = ["5511990008801", "5511990008802", "5511990008803"];
+    const open = [ticket];
+    for (const number of numbers) {
+      await first.inject({ method: "POST", url: `/simulator/${connection.id}/contacts`, headers: asAdmin, payload: { name: number, number } });
+      const [contact] = await database.db.insert(contacts).values({ companyId: company.id, name: number, number, canonicalNumber: number }).returning();
+      open.push((await database.db.insert(tickets).values({ companyId: company.id, contactId: contact!.id, whatsappId: connection.id, status: "open" }).returning())[0]!);
+    }
+    const chats = [CUSTOMER, ...numbers];
+    const bodies = Array.from({ length: 15 }, (_, k) => `n${k + 1}`);
+    const queued = await database.db.transaction(async (tx) => {
+      const rows = [];
+      for (const body of bodies) for (const t of open) rows.push(await queueOutgoingMessage(tx, first.deps.jobs, { companyId: company.id, ticketId: t.id, body }));
+      return rows;
+    });
+    const sent = async () => (await database.db.select().from(messages).where(eq(messages.ticketId, ticket.id))).filter((m) => m.sendStatus === "sent").length;
+    await eventually(async () => (await sent()) >= 2, 40_000);
+    await first.close();
+
+    const second = await appWith(jobsSchema);
+    await second.deps.sessions.startSession(connection.id);
+    await waitForStatus(database.db, connection.id, "CONNECTED");
+    const ids = new Set(queued.map((q) => q.id));
+    await eventually(async () => (await database.db.select().from(messages).where(eq(messages.companyId, company.id))).filter((m) => ids.has(m.id) && m.sendStatus === "sent").length === ids.size, 60_000);
+    await new Promise((r) => setTimeout(r, 500));
+    for (const chat of chats) {
+      const got = (await second.inject({ method: "GET", url: `/simulator/${connection.id}/chats/${chat}/messages`, headers: asAdmin })).json<SimulatorMessageView[]>();
+      expect(got.filter((m) => m.direction === "out").map((m) => m.body), chat).toEqual(bodies);
+    }
+  }, 120_000);
 });

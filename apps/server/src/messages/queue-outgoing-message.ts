@@ -21,6 +21,8 @@ export interface OutgoingMessageInput {
   isForwarded?: boolean;
   /** A stored file to send (storage path), with how to send it. */
   media?: { path: string; name: string; mimetype: string; mediaType: string; voice?: boolean };
+  /** An approved Cloud API template; `body` is then its text filled in (renderTemplateBody), what the agent sees. */
+  template?: { name: string; language: string; parameters: string[] };
 }
 
 /**
@@ -29,10 +31,13 @@ export interface OutgoingMessageInput {
  * again); the job ends it sent or visibly failed. The caller emits the message event after commit.
  */
 export async function queueOutgoingMessage(tx: DbOrTx, jobs: Jobs, input: OutgoingMessageInput): Promise<typeof messages.$inferSelect> {
+  // The ticket row is locked first, as ingestion locks it: taking only the message insert's key-share lock and then
+  // updating the ticket deadlocked with a customer's message arriving in between (an agent's send answered 500).
   const [ticket] = await tx
     .select({ id: tickets.id, contactId: tickets.contactId, whatsappId: tickets.whatsappId, queueId: tickets.queueId })
     .from(tickets)
-    .where(inCompany(tickets, input.companyId, eq(tickets.id, input.ticketId)));
+    .where(inCompany(tickets, input.companyId, eq(tickets.id, input.ticketId)))
+    .for("update");
   if (!ticket) throw new Error(`outbox: ticket ${input.ticketId} not found in company ${input.companyId}`);
   const now = new Date();
   const [row] = await tx
@@ -48,12 +53,16 @@ export async function queueOutgoingMessage(tx: DbOrTx, jobs: Jobs, input: Outgoi
       read: true,
       ack: 0,
       sendStatus: "queued",
-      mediaType: input.media?.mediaType ?? "chat",
+      mediaType: input.template ? "template" : (input.media?.mediaType ?? "chat"),
       mediaPath: input.media?.path ?? null,
       mediaName: input.media?.name ?? null,
       mimetype: input.media?.mimetype ?? null,
       mediaStatus: input.media ? "ready" : "none",
-      data: input.media?.voice ? { voice: true } : {},
+      data: input.template
+        ? { template: { name: input.template.name, language: input.template.language, parameters: input.template.parameters } }
+        : input.media?.voice
+          ? { voice: true }
+          : {},
       quotedMsgId: input.quotedMsgId ?? null,
       isForwarded: input.isForwarded ?? false,
       automatic: input.automatic ?? false,

@@ -26,7 +26,7 @@ export async function sendMessageRoutes(app: App) {
         input = { body, quotedMsgId: Number.isInteger(quoted) && quoted > 0 ? quoted : null, files, voice: fields.voice === "true" };
       } else {
         const parsed = parseBody(sendMessageSchema, request.body);
-        input = { body: parsed.body, quotedMsgId: parsed.quotedMsg };
+        input = { body: parsed.body ?? "", quotedMsgId: parsed.quotedMsg, ...(parsed.template ? { template: parsed.template } : {}) };
       }
       const ids = await sendTicketMessage(app.deps, request.log, auth, request.params.ticketId, input);
       return reply.status(201).send({ ids });

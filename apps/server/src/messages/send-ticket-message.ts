@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { SendTemplate } from "@atendo/shared";
 import type { AppDeps } from "../app-deps.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { inCompany } from "../db/tenant.js";
@@ -14,8 +15,9 @@ import { queueOutgoingMessage } from "./queue-outgoing-message.js";
 import { queueTranscriptionIfWanted } from "../ai/transcription/queue-transcription.js";
 import { convertVoiceNote } from "./convert-voice-note.js";
 import { fillMessageVariables } from "./fill-message-variables.js";
+import { checkCloudSend } from "../whatsapp/cloudapi/check-cloud-send.js";
 
-type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "storage" | "flow">;
+type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "storage" | "flow" | "outbound" | "config">;
 type File = Omit<Upload, "fields">;
 
 /** How an attachment travels: images, audio and video as themselves, anything else as a document. */
@@ -34,7 +36,7 @@ export async function sendTicketMessage(
   logger: FastifyBaseLogger,
   auth: AuthContext,
   ticketId: number,
-  input: { body: string; quotedMsgId: number | null; files?: File[]; voice?: boolean },
+  input: { body: string; quotedMsgId: number | null; files?: File[]; voice?: boolean; template?: SendTemplate },
 ): Promise<number[]> {
   const { ticket } = await findVisibleTicket(deps.db, auth, { id: ticketId });
   if (ticket.status === "closed") throw new AppError("ERR_TICKET_CLOSED", 409);
@@ -46,6 +48,8 @@ export async function sendTicketMessage(
       .where(inCompany(messages, auth.companyId, and(eq(messages.id, input.quotedMsgId), eq(messages.ticketId, ticket.id))));
     if (!quoted) throw new AppError("ERR_VALIDATION", 400, undefined, [{ path: "body.quotedMsg", message: "validation.invalid" }]);
   }
+  // Cloud API: a template is checked and rendered; free text and media need the customer's 24-hour window open.
+  const templateSend = await checkCloudSend(deps, auth.companyId, { whatsappId: ticket.whatsappId, contactId: ticket.contactId }, input.template);
   const files = [...(input.files ?? [])];
   let voice = false;
   if (input.voice && files.length === 1 && files[0]!.mimetype.startsWith("audio/")) {
@@ -62,7 +66,7 @@ export async function sendTicketMessage(
     files[index] = { ...file, mimetype: type };
   }
   // {{firstName}} and the other variables of a quick message (or a typed text) are filled as in automatic texts.
-  const body = await fillMessageVariables(deps.db, ticket, input.body);
+  const body = templateSend ? templateSend.body : await fillMessageVariables(deps.db, ticket, input.body);
   // Files are written before the transaction: a rolled-back send leaves an unreferenced file, never a message without one.
   // A file that cannot be stored (disk full, object store down) is the spec's "creation failed": ERR_CREATING_MESSAGE.
   const stored = await Promise.all(files.map((file) => deps.storage.save(auth.companyId, "messages", file.fileName, file.data))).catch((err: unknown) => {
@@ -74,7 +78,7 @@ export async function sendTicketMessage(
     const created: number[] = [];
     const common = { companyId: auth.companyId, ticketId: ticket.id, userId: auth.userId, quotedMsgId: input.quotedMsgId };
     if (files.length === 0) {
-      created.push((await queueOutgoingMessage(tx, deps.jobs, { ...common, body })).id);
+      created.push((await queueOutgoingMessage(tx, deps.jobs, { ...common, body, ...(templateSend ? { template: templateSend.template } : {}) })).id);
     }
     for (const [index, file] of files.entries()) {
       const media = { path: stored[index]!.path, name: stored[index]!.name, mimetype: file.mimetype, mediaType: mediaTypeOf(file.mimetype), voice };

@@ -10,9 +10,9 @@ export type ApiRateLimiter = (token: string) => Promise<void>;
  * token's hash (never the token itself in Redis); counted before the token is looked up, so a client hammering with
  * one token does not reach the database.
  */
-export function createApiRateLimiter(opts: { perMinute: number; redis?: Redis }): ApiRateLimiter {
+export function createApiRateLimiter(opts: { perMinute: number; redis?: Redis; keyPrefix?: string }): ApiRateLimiter {
   const limiter: RateLimiterAbstract = opts.redis
-    ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: "api_token", points: opts.perMinute, duration: 60, useRedisPackage: false })
+    ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: opts.keyPrefix ? `${opts.keyPrefix}:api_token` : "api_token", points: opts.perMinute, duration: 60, useRedisPackage: false })
     : new RateLimiterMemory({ keyPrefix: "api_token", points: opts.perMinute, duration: 60 });
   return async (token) => {
     try {

@@ -28,7 +28,7 @@ export const EXTERNAL_API_TAG = "External API";
  * token authenticates it (checked here, after the per-token rate limit), and its company's plan must have useExternalApi.
  */
 export async function publicApiRoutes(app: App, opts: { redis?: Redis }) {
-  const limit = createApiRateLimiter({ perMinute: app.deps.config.apiRateLimitPerMinute ?? API_RATE_LIMIT_PER_MINUTE_DEFAULT, redis: opts.redis });
+  const limit = createApiRateLimiter({ perMinute: app.deps.config.apiRateLimitPerMinute ?? API_RATE_LIMIT_PER_MINUTE_DEFAULT, redis: opts.redis, keyPrefix: app.deps.config.redisKeyPrefix });
 
   app.post(
     API_SEND_PATH,
@@ -38,7 +38,12 @@ export async function publicApiRoutes(app: App, opts: { redis?: Redis }) {
         summary: "Send a text or media message to a number",
         description:
           "JSON (`number`, `body`) for a text; multipart/form-data (`number`, optional `body`, files in `medias`) for media. " +
-          "The message goes to the contact's conversation on the token's connection.",
+          "The message goes to the contact's conversation on the token's connection. " +
+          "On a WhatsApp Cloud API connection, Meta accepts free-form messages only within 24 hours of the customer's last " +
+          "message: give `template` (`name`, `language`, `parameters` for the body's {{1}}, {{2}}…, an approved template " +
+          "of the connection) and it is sent instead when that window is closed (or when no `body` is given); without it " +
+          "such a call answers 400 `ERR_TEMPLATE_REQUIRED`, and an unknown template or a wrong number of parameters 400 " +
+          "`ERR_TEMPLATE_NOT_FOUND`. Other providers ignore `template`.",
         response: { 201: apiSendResultSchema },
       },
       config: {

@@ -6,6 +6,7 @@ import type { Database } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { bearer, createCompany, createTestApp, createTestDatabase, createUser, login, type TestApp } from "../test/helpers.js";
 import { connected, connectSocket, emitWithAck, eventually, listen, nextEvent } from "../test/socket-client.js";
+import { emitSimulator } from "../whatsapp/simulator/simulator-store.js";
 
 let database: Database;
 let app: TestApp;
@@ -103,6 +104,33 @@ describe("rooms", () => {
   });
 });
 
+describe("simulator traffic", () => {
+  it("reaches only the admin sockets that joined the simulator; agents may not join", async () => {
+    const watching = await signedIn("admin");
+    const other = await signedIn("admin", watching.companyId);
+    const agent = await signedIn("user", watching.companyId);
+    const [sw, so, sa] = [open(watching.session.token), open(other.session.token), open(agent.session.token)];
+    await Promise.all([sw, so, sa].map((s) => nextEvent(s, SERVER_EVENTS.ready)));
+    expect(await emitWithAck(sw, CLIENT_EVENTS.joinSimulator, undefined)).toEqual({ ok: true });
+    expect(await emitWithAck(sa, CLIENT_EVENTS.joinSimulator, undefined)).toEqual({ ok: false, error: "ERR_NO_PERMISSION" });
+    const event = companyEvent.simulator(watching.companyId);
+    let leaked = 0;
+    so.on(event, () => leaked++);
+    sa.on(event, () => leaked++);
+    const got = nextEvent(sw, event);
+    emitSimulator(app.deps.realtime, watching.companyId, { action: "presence", whatsappId: 1, chat: "5511999990000", presence: "composing" });
+    expect(await got).toMatchObject({ action: "presence", chat: "5511999990000" });
+
+    sw.emit(CLIENT_EVENTS.leaveSimulator);
+    await emitWithAck(sw, CLIENT_EVENTS.joinNotification, undefined);
+    let after = 0;
+    sw.on(event, () => after++);
+    emitSimulator(app.deps.realtime, watching.companyId, { action: "presence", whatsappId: 1, chat: "5511999990000", presence: "paused" });
+    await new Promise((r) => setTimeout(r, 200));
+    expect({ leaked, after }).toEqual({ leaked: 0, after: 0 });
+  });
+});
+
 describe("session events", () => {
   it("announces a second login to the first session's socket, then closes it", async () => {
     const { user, companyId, session } = await signedIn();
@@ -128,6 +156,8 @@ describe("session events", () => {
     await app.inject({ method: "DELETE", url: "/auth/logout", headers: bearer(session.token) });
     expect(await expired).toEqual({ error: "ERR_SESSION_EXPIRED" });
     expect(await closed).toBe("io server disconnect");
+    // The access token has not expired, but its session has: a new socket with it is refused.
+    await expect(connected(open(session.token))).rejects.toThrow("ERR_SESSION_EXPIRED");
   });
 
   it("disconnects a socket when its access token expires, telling the client to refresh", async () => {

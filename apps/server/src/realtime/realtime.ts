@@ -3,13 +3,14 @@ import { Server, type Socket } from "socket.io";
 import type { RedisAdapter } from "./connect-redis-adapter.js";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { CLIENT_EVENTS, companyEvent, SERVER_EVENTS, SOCKET_PING_MS, type JoinAck } from "@atendo/shared";
+import { CLIENT_EVENTS, companyEvent, SERVER_EVENTS, SOCKET_PING_MS, type JoinAck, type UserView } from "@atendo/shared";
 import type { Db } from "../db/client.js";
 import type { AccessTokenSigner } from "../auth/access-token.js";
 import type { AuthContext } from "../auth/load-session-context.js";
-import { resolveAuthContext } from "../auth/resolve-auth-context.js";
+import { resolveSocketSession } from "../auth/resolve-socket-session.js";
 import { AppError } from "../errors.js";
 import { setUserOnline } from "../users/set-user-online.js";
+import { ticketRoomsFor } from "../tickets/ticket-rooms-of.js";
 import { rooms } from "./rooms.js";
 
 export type TicketAuthorizer = (db: Db, auth: AuthContext, ticketId: number) => Promise<boolean>;
@@ -31,7 +32,16 @@ export interface Realtime {
 interface SocketData {
   auth: AuthContext;
   expiresAt: number;
+  /** Read by the handshake's one query: the queue rooms, and the user when the connection brought them online. */
+  ticketRooms: string[];
+  cameOnline: UserView | null;
 }
+
+/**
+ * The web client sends `userStatus` right after connecting, and the handshake has just marked the user online: a
+ * heartbeat this soon after the last mark of the same socket is not written again.
+ */
+const USER_STATUS_MIN_INTERVAL_MS = 30_000;
 
 const TICKET_STATUSES = ["pending", "open", "attending", "closed", "group"] as const;
 const joinTicketsPayload = z.union([z.enum(TICKET_STATUSES), z.object({ status: z.enum(TICKET_STATUSES) })]);
@@ -81,9 +91,13 @@ export function createRealtime(
     const token = handshakeToken(socket.handshake);
     if (!token) return next(new Error("ERR_SESSION_EXPIRED"));
     try {
-      const { expiresAt, ...auth } = await resolveAuthContext(deps.db, deps.signer, token);
-      socket.data.auth = auth;
-      socket.data.expiresAt = expiresAt;
+      // One query (issue 15): session, user, company, plan and queues, and the online flag set.
+      const session = await resolveSocketSession(deps.db, deps.signer, token);
+      socket.data.auth = session.auth;
+      socket.data.expiresAt = session.expiresAt;
+      // Queue rooms only where the ticket engine is wired (it passes ticketRoomsOf, also used by refreshTicketRooms).
+      socket.data.ticketRooms = deps.ticketRoomsOf && !session.auth.billingOnly ? ticketRoomsFor(session.auth, session) : [];
+      socket.data.cameOnline = session.cameOnline;
       next();
     } catch (err) {
       next(new Error(err instanceof AppError ? err.code : "ERR_INTERNAL"));
@@ -95,7 +109,7 @@ export function createRealtime(
   };
 
   io.on("connection", (socket: Socket) => {
-    const { auth, expiresAt } = socket.data as SocketData;
+    const { auth, expiresAt, ticketRooms, cameOnline } = socket.data as SocketData;
     if (auth.billingOnly) {
       // An expired company's admin (billing/billing-access.ts): the payment event and their own session's, nothing else.
       void socket.join([rooms.billing(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
@@ -105,20 +119,14 @@ export function createRealtime(
         if (typeof ack === "function") (ack as (a: JoinAck) => void)({ ok: false, error: "ERR_SUBSCRIPTION_EXPIRED" });
       });
     } else {
-      void socket.join([rooms.company(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
+      const names = [rooms.company(auth.companyId), rooms.user(auth.userId), rooms.session(auth.sessionId), ...ticketRooms];
+      if (isAdmin(auth)) names.push(rooms.admins(auth.companyId));
+      void socket.join(names);
     }
-    if (!auth.billingOnly && (auth.profile === "admin" || auth.super)) void socket.join(rooms.admins(auth.companyId));
     // `ready` tells the client its rooms are set up: the spec's client joins its own rooms (joinNotification,
     // joinTickets, joinChatBox) only after it, so nothing emitted in between is missed.
-    if (deps.ticketRoomsOf && !auth.billingOnly) {
-      deps
-        .ticketRoomsOf(deps.db, auth)
-        .then((names) => socket.join(names))
-        .catch((err: unknown) => log.error({ err }, "could not join ticket rooms"))
-        .finally(() => socket.emit(SERVER_EVENTS.ready));
-    } else {
-      socket.emit(SERVER_EVENTS.ready);
-    }
+    socket.emit(SERVER_EVENTS.ready);
+    if (cameOnline) emitUserUpdate(auth.companyId, cameOnline);
 
     // An expired token ends the socket; the client refreshes and reconnects with a new one.
     const expiry = setTimeout(() => {
@@ -126,13 +134,25 @@ export function createRealtime(
       socket.disconnect(true);
     }, Math.max(0, expiresAt - Date.now()));
 
-    const markOnline = () =>
+    let markedAt = Date.now();
+    const markOnline = () => {
+      if (Date.now() - markedAt < USER_STATUS_MIN_INTERVAL_MS) return;
+      markedAt = Date.now();
       setUserOnline(deps.db, auth.companyId, auth.userId, true)
         .then((user) => emitUserUpdate(auth.companyId, user))
         .catch((err: unknown) => log.error({ err }, "userStatus failed"));
-    void markOnline();
+    };
 
-    socket.on(CLIENT_EVENTS.userStatus, () => void markOnline());
+    socket.on(CLIENT_EVENTS.userStatus, () => markOnline());
+
+    // The simulator page's traffic reaches only the admins who have it open (issue 15), not every admin socket.
+    socket.on(CLIENT_EVENTS.joinSimulator, (...args: unknown[]) => {
+      if (!isAdmin(auth)) return ackOf(args)?.({ ok: false, error: "ERR_NO_PERMISSION" });
+      void socket.join(rooms.simulator(auth.companyId));
+      ackOf(args)?.({ ok: true });
+    });
+
+    socket.on(CLIENT_EVENTS.leaveSimulator, () => void socket.leave(rooms.simulator(auth.companyId)));
 
     socket.on(CLIENT_EVENTS.joinNotification, (...args: unknown[]) => {
       void socket.join(rooms.notification(auth.companyId));
@@ -227,6 +247,10 @@ export function createRealtime(
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+function isAdmin(auth: AuthContext): boolean {
+  return !auth.billingOnly && (auth.profile === "admin" || auth.super);
 }
 
 function handshakeToken(handshake: Socket["handshake"]): string | undefined {

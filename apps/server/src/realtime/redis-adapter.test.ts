@@ -10,6 +10,8 @@ import { connected, connectSocket, eventually, listen, nextEvent } from "../test
 
 /** The machines here run Redis on the default port; REDIS_URL overrides it. */
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+/** Channels of this run only: other servers on the same Redis (the e2e tests' at the same time) are not heard. */
+const REDIS_KEY_PREFIX = `atendo-test-${process.pid}-${Date.now()}`;
 
 let database: Database;
 const sockets: Socket[] = [];
@@ -28,8 +30,8 @@ describe("Redis adapter between two server instances", () => {
   let urlOne: string;
 
   beforeAll(async () => {
-    one = await createTestApp(database, { redisUrl: REDIS_URL });
-    two = await createTestApp(database, { redisUrl: REDIS_URL });
+    one = await createTestApp(database, { redisUrl: REDIS_URL, redisKeyPrefix: REDIS_KEY_PREFIX });
+    two = await createTestApp(database, { redisUrl: REDIS_URL, redisKeyPrefix: REDIS_KEY_PREFIX });
     urlOne = await listen(one);
     await listen(two);
   });
@@ -63,6 +65,38 @@ describe("Redis adapter between two server instances", () => {
   });
 });
 
+describe("Redis key prefix", () => {
+  it("keeps apart servers that share one Redis under different prefixes (REDIS_KEY_PREFIX)", async () => {
+    const mine = await createTestApp(database, { redisUrl: REDIS_URL, redisKeyPrefix: `${REDIS_KEY_PREFIX}-a` });
+    const same = await createTestApp(database, { redisUrl: REDIS_URL, redisKeyPrefix: `${REDIS_KEY_PREFIX}-a` });
+    const other = await createTestApp(database, { redisUrl: REDIS_URL, redisKeyPrefix: `${REDIS_KEY_PREFIX}-b` });
+    try {
+      const company = await createCompany(database.db);
+      const admin = await createUser(database.db, company.id, { profile: "admin" });
+      const agent = await createUser(database.db, company.id);
+      const listening = async (app: TestApp) => {
+        const session = await login(app, agent.email, agent.password);
+        const socket = connectSocket(await listen(app), session.token);
+        sockets.push(socket);
+        await connected(socket);
+        const heard: unknown[] = [];
+        socket.on(companyEvent.settings(company.id), (payload: unknown) => heard.push(payload));
+        return heard;
+      };
+      const onSame = await listening(same);
+      const onOther = await listening(other);
+      const adminSession = await login(mine, admin.email, admin.password);
+      const res = await mine.inject({ method: "PUT", url: "/settings/call", headers: bearer(adminSession.token), payload: { value: "disabled" } });
+      expect(res.statusCode).toBe(200);
+      await eventually(async () => onSame.length === 1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(onOther).toEqual([]);
+    } finally {
+      await Promise.all([mine.close(), same.close(), other.close()]);
+    }
+  });
+});
+
 /** Two real processes need a database both can open: PostgreSQL (PGlite belongs to one process). */
 const databaseUrl = inject("databaseUrl");
 describe.runIf(databaseUrl)("Redis adapter between two server processes on PostgreSQL", () => {
@@ -76,6 +110,7 @@ describe.runIf(databaseUrl)("Redis adapter between two server processes on Postg
         ...process.env,
         DATABASE_URL: databaseUrl!,
         REDIS_URL,
+        REDIS_KEY_PREFIX,
         PORT: String(port),
         HOST: "127.0.0.1",
         JWT_SECRET: "process-test-secret-process-test-secret-0123",

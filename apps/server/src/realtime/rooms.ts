@@ -11,6 +11,8 @@ export const rooms = {
   queue: (companyId: number, queueId: number) => `company-${companyId}-queue-${queueId}`,
   /** Users who see tickets without a queue (allTicket enabled). */
   noQueue: (companyId: number) => `company-${companyId}-no-queue`,
+  /** Admins with the simulator page open (joinSimulator): its virtual customers' traffic. */
+  simulator: (companyId: number) => `company-${companyId}-simulator-watchers`,
   /** Billing-only sockets (an expired company's admins): the payment event reaches them here. */
   billing: (companyId: number) => `company-${companyId}-billing`,
 };

@@ -1,3 +1,4 @@
+import { fillBraceVariables } from "../messages/fill-brace-variables.js";
 import { renderMessageTemplate, type TemplateContext } from "../tickets/flow/render-message-template.js";
 
 /**
@@ -6,7 +7,5 @@ import { renderMessageTemplate, type TemplateContext } from "../tickets/flow/ren
  */
 export function renderScheduleBody(text: string, context: TemplateContext & { contactNumber: string; contactEmail: string }): string {
   const filled = renderMessageTemplate(text, context);
-  const values: Record<string, string> = { nome: context.contactName.trim(), numero: context.contactNumber, email: context.contactEmail };
-  // Single braces only: "{{nome}}" is a double-brace variable left as written, not "{" + name + "}".
-  return filled.replace(/(?<!\{)\{(nome|numero|email)\}(?!\})/g, (_whole, key: string) => values[key]!);
+  return fillBraceVariables(filled, new Map([["nome", context.contactName.trim()], ["numero", context.contactNumber], ["email", context.contactEmail]]));
 }

@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { SCHEDULE_MAX_DELAY_HOURS_DEFAULT } from "@atendo/shared";
+import { SCHEDULE_MAX_DELAY_HOURS_DEFAULT, type WhatsAppTemplateView } from "@atendo/shared";
 import type { AppDeps } from "../app-deps.js";
 import type { Tx } from "../db/client.js";
 import { contacts, schedules, whatsapps } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
+import { AppError } from "../errors.js";
 import { findOrCreateActiveTicket } from "../ingestion/active-ticket.js";
 import type { JobContext } from "../jobs/jobs.js";
 import { queueOutgoingMessage } from "../messages/queue-outgoing-message.js";
+import { lookUpSendTemplate } from "../message-templates/look-up-send-template.js";
+import { outgoingTemplate } from "../message-templates/outgoing-template.js";
+import { isCustomerWindowOpen } from "../whatsapp/cloudapi/is-customer-window-open.js";
 import { emitMessageCreated, emitTicketChanged } from "../tickets/emit-changes.js";
 import { flowTimeZone } from "../tickets/flow/flow-time.js";
 import { inTransaction, type AfterCommit } from "../tickets/in-transaction.js";
@@ -17,7 +21,9 @@ import type { ScheduleRow } from "./present-schedule.js";
 import { renderScheduleBody } from "./render-schedule-body.js";
 import type { SendScheduleJob } from "./schedule-jobs.js";
 
-type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "config" | "flow">;
+type Deps = Pick<AppDeps, "db" | "jobs" | "realtime" | "config" | "flow" | "outbound">;
+/** The schedule's template as looked up before the transaction (see lookUpSendTemplate), or why it could not be. */
+type TemplateLookup = Awaited<ReturnType<typeof lookUpSendTemplate>> | Error;
 
 /** How the outcome of one run is recorded on the row. */
 type Outcome = { status: "ENVIADA"; ticketId: number; messageId: number } | { status: "ERRO" | "EXPIRADO"; error: string | null };
@@ -27,12 +33,12 @@ async function connectionFor(tx: Tx, row: ScheduleRow) {
     ? eq(whatsapps.id, row.whatsappId)
     : // The company's default at send time (the schedule named none, or its connection was deleted).
       eq(whatsapps.isDefault, true);
-  const [connection] = await tx.select({ id: whatsapps.id, status: whatsapps.status }).from(whatsapps).where(inCompany(whatsapps, row.companyId, chosen));
+  const [connection] = await tx.select({ id: whatsapps.id, status: whatsapps.status, provider: whatsapps.provider }).from(whatsapps).where(inCompany(whatsapps, row.companyId, chosen));
   return connection;
 }
 
 /** Hands the message to the outbox: the contact's active ticket on the connection (or a new pending one), as the author's. */
-async function send(deps: Deps, tx: Tx, after: AfterCommit, row: ScheduleRow, now: Date): Promise<Outcome> {
+async function send(deps: Deps, tx: Tx, after: AfterCommit, row: ScheduleRow, now: Date, template: TemplateLookup): Promise<Outcome> {
   const connection = await connectionFor(tx, row);
   if (!connection) return { status: "ERRO", error: row.whatsappId ? "ERR_NO_WAPP_FOUND" : "ERR_NO_DEF_WAPP_FOUND" };
   // Logged out or never started: nothing would come of the outbox's retries. Other states (opening, a reconnect after
@@ -43,21 +49,35 @@ async function send(deps: Deps, tx: Tx, after: AfterCommit, row: ScheduleRow, no
     .from(contacts)
     .where(inCompany(contacts, row.companyId, eq(contacts.id, row.contactId)));
   if (!contact) return { status: "ERRO", error: "ERR_NO_CONTACT_FOUND" };
+  // Decided before a ticket is opened, so a refusal leaves no empty ticket behind.
+  const windowClosed = connection.provider === "cloudapi" && !(await isCustomerWindowOpen(tx, { companyId: row.companyId, whatsappId: connection.id, contactId: contact.id }, now));
+  let closed: WhatsAppTemplateView | null = null;
+  if (windowClosed) {
+    if (!row.templateName) return { status: "ERRO", error: "ERR_TEMPLATE_REQUIRED" };
+    // Meta unreachable (a plain error): the job is retried; a refusal ends the schedule.
+    if (template instanceof Error && !(template instanceof AppError)) throw template;
+    if (!template || template instanceof Error) return { status: "ERRO", error: "ERR_TEMPLATE_NOT_FOUND" };
+    closed = template;
+  }
 
   const { ticket } = await findOrCreateActiveTicket(tx, { companyId: row.companyId, contactId: contact.id, whatsappId: connection.id, isGroup: contact.isGroup });
-  const body = renderScheduleBody(row.body, {
-    contactName: contact.name,
-    contactNumber: contact.number,
-    contactEmail: contact.email,
-    ticketId: ticket.id,
-    ticketCreatedAt: ticket.createdAt,
-    now,
-    timeZone: flowTimeZone(),
-  });
-  const media = row.mediaPath
-    ? { path: row.mediaPath, name: row.mediaName ?? "imagem", mimetype: row.mediaType ?? "image/jpeg", mediaType: "image" }
-    : undefined;
-  const message = await queueOutgoingMessage(tx, deps.jobs, { companyId: row.companyId, ticketId: ticket.id, body, userId: row.userId, media });
+  const fill = (text: string) =>
+    renderScheduleBody(text, {
+      contactName: contact.name,
+      contactNumber: contact.number,
+      contactEmail: contact.email,
+      ticketId: ticket.id,
+      ticketCreatedAt: ticket.createdAt,
+      now,
+      timeZone: flowTimeZone(),
+    });
+  // Outside the 24-hour window Meta takes only a template: the schedule's, filled for the contact, without the image.
+  const content = closed ? outgoingTemplate(closed, row.templateVariables.map(fill)) : { body: fill(row.body) };
+  const media =
+    !closed && row.mediaPath
+      ? { path: row.mediaPath, name: row.mediaName ?? "imagem", mimetype: row.mediaType ?? "image/jpeg", mediaType: "image" }
+      : undefined;
+  const message = await queueOutgoingMessage(tx, deps.jobs, { companyId: row.companyId, ticketId: ticket.id, userId: row.userId, ...content, media });
   // Like an agent's message: the bot counts the customer's silence from here (expiresTicket).
   await deps.flow.afterAgentMessage(tx, after, { companyId: row.companyId, ticketId: ticket.id, messageId: message.id });
   after.add(() => emitMessageCreated(deps, row.companyId, message.id));
@@ -84,8 +104,10 @@ export async function sendScheduledMessage(deps: Deps, logger: FastifyBaseLogger
       .where(eq(schedules.id, row.id))
       .then(() => after.add(() => publish(deps, row.companyId, row.id)));
 
-  const run = () =>
-    inTransaction(deps.db, logger, async (tx, after) => {
+  const run = async () => {
+    // Needed only when the window is closed: a failure is kept, not thrown, so an open window still sends the text.
+    const template = await scheduleTemplateOf(deps, job).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    await inTransaction(deps.db, logger, async (tx, after) => {
       const [row] = await tx
         .select()
         .from(schedules)
@@ -94,9 +116,13 @@ export async function sendScheduledMessage(deps: Deps, logger: FastifyBaseLogger
       if (!row || row.status !== "PENDENTE" || row.sendAt.getTime() !== Date.parse(job.sendAt)) return;
       const at = now();
       if (at.getTime() - row.sendAt.getTime() > maxDelayMs) return settle(tx, after, row, { status: "EXPIRADO", error: null }, at);
-      return settle(tx, after, row, await send(deps, tx, after, row, at), at);
+      return settle(tx, after, row, await send(deps, tx, after, row, at, template), at);
     });
+  };
 
+  // pg-boss may start a job a few milliseconds before its time (its clock, rounded start): a schedule never goes early.
+  const early = Date.parse(job.sendAt) - now().getTime();
+  if (early > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(early, 5_000)));
   try {
     await run();
   } catch (err) {
@@ -113,6 +139,16 @@ export async function sendScheduledMessage(deps: Deps, logger: FastifyBaseLogger
       await settle(tx, after, row, { status: "ERRO", error: "ERR_SENDING_WAPP_MSG" }, now());
     });
   }
+}
+
+/** The schedule's Cloud API template, looked up before the send's transaction (from the connection's cached list). */
+async function scheduleTemplateOf(deps: Deps, job: SendScheduleJob): Promise<TemplateLookup> {
+  const [row] = await deps.db
+    .select({ whatsappId: schedules.whatsappId, templateName: schedules.templateName, templateLanguage: schedules.templateLanguage, templateVariables: schedules.templateVariables })
+    .from(schedules)
+    .where(inCompany(schedules, job.companyId, eq(schedules.id, job.scheduleId), eq(schedules.status, "PENDENTE")));
+  if (!row?.templateName) return null;
+  return lookUpSendTemplate({ db: deps.db, outbound: deps.outbound, config: deps.config }, job.companyId, row.whatsappId, row);
 }
 
 async function publish(deps: Deps, companyId: number, id: number): Promise<void> {

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client.js";
 import { inCompany } from "../db/tenant.js";
 import { contacts, queues, tags, ticketRatings, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
 import { presentTicket } from "./present-ticket.js";
+import { customerLastMessageAtColumn, customerWindowExpiresAt } from "../whatsapp/cloudapi/customer-window.js";
 
 /** What a ticket view is made of (besides its tags): the ticket and what it refers to. */
 export const ticketViewColumns = {
@@ -18,8 +19,9 @@ export const ticketViewColumns = {
   },
   user: { id: users.id, name: users.name },
   queue: { id: queues.id, name: queues.name, color: queues.color },
-  whatsapp: { id: whatsapps.id, name: whatsapps.name },
+  whatsapp: { id: whatsapps.id, name: whatsapps.name, provider: whatsapps.provider },
   rating: ticketRatings.rate,
+  customerLastMessageAt: customerLastMessageAtColumn(),
 };
 
 type TicketViewRow = {
@@ -27,8 +29,9 @@ type TicketViewRow = {
   contact: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean; email: string };
   user: { id: number | null; name: string | null } | null;
   queue: { id: number | null; name: string | null; color: string | null } | null;
-  whatsapp: { id: number | null; name: string | null } | null;
+  whatsapp: { id: number | null; name: string | null; provider: string | null } | null;
   rating: number | null;
+  customerLastMessageAt: Date | null;
 };
 
 /** A row selected with `ticketViewColumns` (joined as `joinTicketViewTables` does) and its tags, presented. */
@@ -40,6 +43,7 @@ export function presentTicketRow(r: TicketViewRow, tagList: { id: number; name: 
     whatsapp: r.whatsapp?.id ? (r.whatsapp as { id: number; name: string }) : null,
     tags: tagList,
     rating: r.rating ?? null,
+    customerWindowExpiresAt: customerWindowExpiresAt(r.whatsapp?.provider, r.customerLastMessageAt),
   });
 }
 

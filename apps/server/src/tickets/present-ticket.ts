@@ -10,6 +10,8 @@ export interface TicketJoins {
   whatsapp: Pick<typeof whatsapps.$inferSelect, "id" | "name"> | null;
   tags: { id: number; name: string; color: string }[];
   rating: number | null;
+  /** Computed by the caller (whatsapp/cloudapi/customer-window.ts); null for providers without a window. */
+  customerWindowExpiresAt: string | null;
 }
 
 /** What leaves the server about a ticket: never the bot's internal bookkeeping beyond the chatbot flag. */
@@ -47,5 +49,6 @@ export function presentTicket(ticket: TicketRow, joins: TicketJoins): TicketView
     // The database keeps the last close through a reopen (dashboard); the ticket shows it only while closed.
     closedAt: ticket.status === "closed" ? (ticket.closedAt?.toISOString() ?? null) : null,
     rating: joins.rating,
+    customerWindowExpiresAt: joins.customerWindowExpiresAt,
   };
 }

@@ -27,10 +27,15 @@ export async function loadTicketViewer(db: DbOrTx, auth: AuthContext): Promise<T
   return {
     userId: auth.userId,
     companyId: auth.companyId,
-    seesAll: can(auth, "tickets-manager:showall"),
+    seesAll: seesAllTickets(auth),
     queueIds: (user?.queueIds ?? []).map(Number),
     allTicket: user?.allTicket === "enabled",
   };
+}
+
+/** Admins (and whoever the permission table lets show all). */
+export function seesAllTickets(auth: AuthContext): boolean {
+  return can(auth, "tickets-manager:showall");
 }
 
 /**

@@ -58,7 +58,12 @@ export type OutgoingContent =
   | { type: "text"; body: string }
   | { type: "image" | "video" | "audio" | "document"; data: Buffer; mimetype: string; fileName?: string; caption?: string; voice?: boolean }
   | { type: "location"; latitude: number; longitude: number; name?: string; address?: string }
-  | { type: "contact"; displayName: string; vcard: string };
+  | { type: "contact"; displayName: string; vcard: string }
+  /**
+   * An approved message template (Cloud API): `parameters` fill its body's {{1}}, {{2}}…; `body` is that text filled
+   * in, what the agent sees and what a provider without templates (the simulator) sends as text.
+   */
+  | { type: "template"; name: string; language: string; parameters: string[]; body: string };
 
 export interface InboundMessage {
   /** The provider's message id; with the connection and chat, the idempotency key of ingestion. */

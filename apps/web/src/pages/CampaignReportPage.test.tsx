@@ -35,6 +35,9 @@ const campaign = (extra: Partial<CampaignView> = {}, stats: Partial<CampaignView
   fileListId: null,
   mediaPath: null,
   mediaName: null,
+  templateName: null,
+  templateLanguage: null,
+  templateVariables: [],
   companyId: me.companyId,
   stats: { validContacts: 4, confirmationRequested: 0, confirmed: 0, delivered: 1, failed: 0, optedOut: 0, invalid: 0, failures: [], ...stats },
   createdAt: "2026-01-01T09:00:00.000Z",
@@ -64,7 +67,7 @@ describe("CampaignReportPage", { timeout: 30_000 }, () => {
     io.push(companyEvent.campaign(me.companyId), { action: "update", record: campaign({}, { delivered: 3, failed: 1, failures: [{ number: "5511999990001", name: "Ana", reason: "ERR_WAPP_INVALID_CONTACT" }] }) });
     await waitFor(() => expect(screen.getByTestId("campaign-report-percent").textContent).toBe("75%"));
     expect(screen.getByTestId("campaign-card-failed-value").textContent).toBe("1");
-    expect(screen.getByTestId("campaign-report-failures").textContent).toContain("5511999990001");
+    expect(screen.getByTestId("campaign-report-failures").textContent).toContain("+55 11 99999 0001");
     io.push(companyEvent.campaign(me.companyId), { action: "update", record: campaign({ status: "FINALIZADA" }, { delivered: 4 }) });
     await waitFor(() => expect(screen.getByTestId("campaign-report-percent").textContent).toBe("100%"));
     expect(screen.getByTestId("campaign-report-status").textContent).toBe("Finalizada");

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Box, Card, CardContent, Chip, Grid, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { CAMPAIGN_REPORT_REFRESH_MS, type CampaignView } from "@atendo/shared";
+import { CAMPAIGN_REPORT_REFRESH_MS, displayNumber, type CampaignView } from "@atendo/shared";
 import { PageHeader } from "../components/PageHeader.js";
 import { FullPageSpinner } from "../components/FullPageSpinner.js";
 import { useCampaign, useCampaignEvents } from "../features/campaigns/api.js";
@@ -89,7 +89,7 @@ export function CampaignReportPage() {
               {data.stats.failures.map((failure) => (
                 <TableRow key={failure.number}>
                   <TableCell>{failure.name}</TableCell>
-                  <TableCell>{failure.number}</TableCell>
+                  <TableCell>{displayNumber(failure.number)}</TableCell>
                   <TableCell>{t(`errors.${failure.reason}`, { defaultValue: failure.reason })}</TableCell>
                 </TableRow>
               ))}

@@ -305,6 +305,8 @@ describe("ConnectionsPage", { timeout: 20_000 }, () => {
     expect(has("connection-provider-option-beta")).toBe(false);
     fireEvent.click(screen.getByTestId("connection-provider-option-simulator"));
     fireEvent.click(inputOf("connection-default"));
+    // The outbox's pace, typed with a decimal comma as Brazilians do.
+    fireEvent.change(inputOf("connection-sendRatePerSecond"), { target: { value: "2,5" } });
     fireEvent.click(screen.getByTestId("connection-save"));
     await waitFor(() => expect(api.requests).toContain("POST /whatsapp"));
     expect(bodyOf(api, "POST /whatsapp")).toEqual({
@@ -323,6 +325,7 @@ describe("ConnectionsPage", { timeout: 20_000 }, () => {
       maxUseBotQueues: 3,
       timeToTransfer: null,
       timeforagroup: 5,
+      sendRatePerSecond: 2.5,
     });
     await waitFor(() => expect(screen.queryByTestId("connection-dialog")).toBeNull());
     expect(await screen.findByTestId("connection-card-20")).toBeTruthy();

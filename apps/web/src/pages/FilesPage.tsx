@@ -1,21 +1,15 @@
-import { useMemo, useState } from "react";
-import { Button, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
-import Add from "@mui/icons-material/Add";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
+import { useMemo } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { companyEvent, type FileListEventPayload, type FileListView } from "@atendo/shared";
-import { PageHeader } from "../components/PageHeader.js";
-import { SearchField } from "../components/SearchField.js";
-import { EmptyState } from "../components/EmptyState.js";
-import { ConfirmDialog } from "../components/ConfirmDialog.js";
+import { CrudHeader, CrudTable, type CrudColumn } from "../components/CrudTable.js";
 import { useAuth } from "../features/auth/auth-context.js";
 import { useSocketEvent } from "../features/realtime/socket-context.js";
 import { toastSuccess } from "../features/errors/toast.js";
 import { applyFileListEvent, useDeleteFileList, useFileLists } from "../features/files/api.js";
 import { FileListDialog } from "../features/files/FileListDialog.js";
-import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
+import { useConfirmDelete, useEditDialog } from "../hooks/useCrudDialogs.js";
+import { useListSearch } from "../hooks/useListSearch.js";
 import { useNearBottom } from "../hooks/useNearBottom.js";
 
 /**
@@ -26,14 +20,14 @@ export function FilesPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  // Search text is lower-cased and sent 500 ms after typing stops (administration section 9).
-  const searchParam = useDebouncedValue(search.trim().toLowerCase());
-  const list = useFileLists(searchParam);
+  const search = useListSearch();
+  const list = useFileLists(search.param);
   const remove = useDeleteFileList();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<FileListView | undefined>();
-  const [deleting, setDeleting] = useState<FileListView | null>(null);
+  const editor = useEditDialog<FileListView>();
+  const confirmDelete = useConfirmDelete<FileListView>({
+    title: (item) => t("files.deleteTitle", { name: item.name }),
+    onConfirm: (item) => remove.mutate(item.id, { onSuccess: () => toastSuccess(t("files.deleted"), { admin: true }) }),
+  });
 
   const fileLists = useMemo(() => {
     // Pages are merged by id: a list that moved between pages while scrolling shows once.
@@ -44,64 +38,27 @@ export function FilesPage() {
   const count = list.data?.pages[0]?.count ?? 0;
   const onScroll = useNearBottom(list);
 
+  // The event carries the change, applied to the cached pages (no refetch).
   useSocketEvent<FileListEventPayload>(user ? companyEvent.file(user.companyId) : null, (payload) => applyFileListEvent(queryClient, payload));
 
-  const openDialog = (fileList?: FileListView) => {
-    setEditing(fileList);
-    setDialogOpen(true);
-  };
+  const columns: CrudColumn<FileListView>[] = [{ header: t("files.name"), testId: "file-list-name-cell", cell: (item) => item.name }];
 
   return (
     <>
-      <PageHeader
-        title={t("files.title", { count })}
-        actions={
-          <>
-            <SearchField placeholder={t("common.search")} value={search} onChange={setSearch} data-testid="files-search" />
-            <Button variant="contained" startIcon={<Add />} onClick={() => openDialog()} data-testid="files-add">
-              {t("files.add")}
-            </Button>
-          </>
-        }
+      <CrudHeader title={t("files.title", { count })} testId="files" addLabel={t("files.add")} onAdd={() => editor.show()} search={search} />
+      <CrudTable
+        testId="files-table"
+        rowTestId="file-list"
+        columns={columns}
+        rows={fileLists}
+        loaded={list.isSuccess}
+        emptyMessage={t("files.empty")}
+        onEdit={editor.show}
+        onDelete={confirmDelete.ask}
+        onScroll={onScroll}
       />
-      <Paper variant="outlined">
-        <TableContainer sx={{ maxHeight: "calc(100vh - 200px)" }} onScroll={onScroll} data-testid="files-table">
-          <Table stickyHeader size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("files.name")}</TableCell>
-                <TableCell align="right">{t("common.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {fileLists.map((item) => (
-                <TableRow key={item.id} hover data-testid={`file-list-row-${item.id}`}>
-                  <TableCell data-testid="file-list-name-cell">{item.name}</TableCell>
-                  <TableCell align="right">
-                    <IconButton size="small" aria-label={t("common.edit")} onClick={() => openDialog(item)} data-testid={`file-list-edit-${item.id}`}>
-                      <Edit fontSize="small" />
-                    </IconButton>
-                    <IconButton size="small" aria-label={t("common.delete")} onClick={() => setDeleting(item)} data-testid={`file-list-delete-${item.id}`}>
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {list.isSuccess && fileLists.length === 0 && <EmptyState message={t("files.empty")} />}
-        </TableContainer>
-      </Paper>
-      <FileListDialog open={dialogOpen} fileList={editing} onClose={() => setDialogOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("files.deleteTitle", { name: deleting?.name ?? "" })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, { onSuccess: () => toastSuccess(t("files.deleted"), { admin: true }) });
-        }}
-      />
+      <FileListDialog open={editor.open} fileList={editor.item} onClose={editor.close} />
+      {confirmDelete.dialog}
     </>
   );
 }

@@ -94,7 +94,7 @@ describe("KanbanPage", { timeout: 20_000 }, () => {
     expect(laneOfCard(2)).toBe("kanban-lane-10");
     const card = screen.getByTestId("kanban-card-1");
     expect(within(card).getByTestId("kanban-card-name").textContent).toBe("Cliente 1");
-    expect(within(card).getByTestId("kanban-card-number").textContent).toBe("5511987654321");
+    expect(within(card).getByTestId("kanban-card-number").textContent).toBe("+55 11 98765 4321");
     expect(within(card).getByTestId("kanban-card-last-message").textContent).toBe("Quero um orçamento");
     fireEvent.click(screen.getByTestId("kanban-card-open-1"));
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(`/tickets/${open.uuid}`));

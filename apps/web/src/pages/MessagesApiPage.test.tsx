@@ -43,6 +43,8 @@ describe("MessagesApiPage", { timeout: 20_000 }, () => {
     expect(text.textContent).toContain("Authorization: Bearer");
     expect(text.textContent).toContain('"number": "5511987654321"');
     expect(screen.getByTestId("curl-media").textContent).toContain("-F 'medias=@");
+    // Cloud API connections: the template for a closed 24-hour window, as the API takes it.
+    expect(screen.getByTestId("curl-template").textContent).toContain('"template": {"name": "pedido_enviado", "language": "pt_BR", "parameters": ["Maria"]}');
     expect(screen.getByTestId("messages-api-reference").getAttribute("href")).toBe("/docs");
   });
 

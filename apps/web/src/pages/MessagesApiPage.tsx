@@ -29,6 +29,7 @@ export function MessagesApiPage() {
         <Typography>{t("messagesApi.numberFormat")}</Typography>
         <Example title={t("messagesApi.textTitle")} help={t("messagesApi.textHelp")} code={examples.text} testId="curl-text" />
         <Example title={t("messagesApi.mediaTitle")} help={t("messagesApi.mediaHelp")} code={examples.media} testId="curl-media" />
+        <Example title={t("messagesApi.templateTitle")} help={t("messagesApi.templateHelp")} code={examples.template} testId="curl-template" />
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">
             {t("messagesApi.answerTitle")}

@@ -1,31 +1,27 @@
-import { useState } from "react";
-import { Box, Button, Paper, Skeleton } from "@mui/material";
-import Add from "@mui/icons-material/Add";
-import { useQueryClient } from "@tanstack/react-query";
+import { Box, Paper, Skeleton } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { companyEvent, type QueueView } from "@atendo/shared";
-import { PageHeader } from "../components/PageHeader.js";
+import { CrudHeader } from "../components/CrudTable.js";
 import { EmptyState } from "../components/EmptyState.js";
-import { ConfirmDialog } from "../components/ConfirmDialog.js";
-import { useAuth } from "../features/auth/auth-context.js";
-import { useSocketEvent } from "../features/realtime/socket-context.js";
+import { useRefreshOnCompanyEvent } from "../features/realtime/useRefreshOnCompanyEvent.js";
 import { toastSuccess } from "../features/errors/toast.js";
 import { queueKeys, useDeleteQueue, useQueues } from "../features/queues/api.js";
 import { QueueCard } from "../features/queues/QueueCard.js";
 import { QueueDialog } from "../features/queues/QueueDialog.js";
 import { useCan } from "../features/auth/useCan.js";
 import { usePromptOptions, useQueueIntegrationOptions } from "../features/queue-integrations/api.js";
+import { useConfirmDelete, useEditDialog } from "../hooks/useCrudDialogs.js";
 
 /** Queues page (core-service section 2): cards per queue; add, edit, delete; follows other admins' changes live. */
 export function QueuesPage() {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
   const queues = useQueues();
   const remove = useDeleteQueue();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<QueueView | undefined>();
-  const [deleting, setDeleting] = useState<QueueView | null>(null);
+  const editor = useEditDialog<QueueView>();
+  const confirmDelete = useConfirmDelete<QueueView>({
+    title: (queue) => t("queues.deleteTitle", { name: queue.name }),
+    onConfirm: (queue) => remove.mutate(queue.id, { onSuccess: () => toastSuccess(t("queues.deleted"), { admin: true }) }),
+  });
   const integrations = useQueueIntegrationOptions(useCan("integrations:use"));
   const canPrompts = useCan("prompts:use");
   const prompts = usePromptOptions(canPrompts);
@@ -35,25 +31,11 @@ export function QueuesPage() {
     (queue.promptId !== null && canPrompts ? prompts.data?.find((item) => item.id === queue.promptId)?.name : undefined) ??
     null;
 
-  useSocketEvent(user ? companyEvent.queue(user.companyId) : null, () => {
-    void queryClient.invalidateQueries({ queryKey: queueKeys.all });
-  });
-
-  const openDialog = (queue?: QueueView) => {
-    setEditing(queue);
-    setDialogOpen(true);
-  };
+  useRefreshOnCompanyEvent(companyEvent.queue, queueKeys.all);
 
   return (
     <>
-      <PageHeader
-        title={t("queues.title")}
-        actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => openDialog()} data-testid="queues-add">
-            {t("queues.add")}
-          </Button>
-        }
-      />
+      <CrudHeader title={t("queues.title")} testId="queues" addLabel={t("queues.add")} onAdd={() => editor.show()} />
       {queues.isPending ? (
         <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))", gap: 2 }}>
           {[0, 1, 2].map((i) => (
@@ -63,7 +45,7 @@ export function QueuesPage() {
       ) : queues.data?.length ? (
         <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))", gap: 2 }} data-testid="queues-list">
           {queues.data.map((queue) => (
-            <QueueCard key={queue.id} queue={queue} botName={botNameOf(queue)} onEdit={() => openDialog(queue)} onDelete={() => setDeleting(queue)} />
+            <QueueCard key={queue.id} queue={queue} botName={botNameOf(queue)} onEdit={() => editor.show(queue)} onDelete={() => confirmDelete.ask(queue)} />
           ))}
         </Box>
       ) : (
@@ -71,16 +53,8 @@ export function QueuesPage() {
           <EmptyState message={t("queues.empty")} />
         </Paper>
       )}
-      <QueueDialog open={dialogOpen} queue={editing} onClose={() => setDialogOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("queues.deleteTitle", { name: deleting?.name ?? "" })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, { onSuccess: () => toastSuccess(t("queues.deleted"), { admin: true }) });
-        }}
-      />
+      <QueueDialog open={editor.open} queue={editor.item} onClose={editor.close} />
+      {confirmDelete.dialog}
     </>
   );
 }

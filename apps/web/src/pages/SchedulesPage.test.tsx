@@ -29,6 +29,9 @@ function makeSchedule(overrides: Partial<ScheduleView> = {}): ScheduleView {
     error: null,
     mediaName: null,
     mediaUrl: null,
+    templateName: null,
+    templateLanguage: null,
+    templateVariables: [],
     editable: true,
     createdAt: "2026-01-01T10:00:00.000Z",
     updatedAt: "2026-01-01T10:00:00.000Z",
@@ -95,6 +98,42 @@ describe("SchedulesPage", { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.requests).toContain("POST /schedules"));
     expect(api.bodies[api.requests.indexOf("POST /schedules")]).toEqual({ body: "Olá {nome}, tudo certo?", contactId: 5, sendAt: sendAt.toISOString(), whatsappId: null });
     expect(await screen.findByText("Agendamento salvo com sucesso!")).toBeTruthy();
+  });
+
+  it("offers a Cloud API connection's templates with {nome}/{numero}/{email} for its variables and saves the choice", async () => {
+    const api = signIn([], {
+      "GET /whatsapp/": {
+        status: 200,
+        data: [
+          { id: 2, name: "WhatsApp Demo", status: "CONNECTED", isDefault: true, provider: "simulator" },
+          { id: 4, name: "Oficial", status: "CONNECTED", isDefault: false, provider: "cloudapi" },
+        ],
+      },
+      "GET /whatsapp/4/templates": {
+        status: 200,
+        data: [{ name: "lembrete", language: "pt_BR", category: "UTILITY", components: [{ type: "BODY", text: "Oi {{1}}, sua consulta é amanhã." }], variables: 1 }],
+      },
+      "POST /schedules": (config) => ({ status: 201, data: makeSchedule({ id: 9, ...JSON.parse(String(config.data)) }) }),
+    });
+    renderPage("/schedules?contactId=5");
+    await screen.findByTestId("schedule-dialog");
+    expect(screen.queryByTestId("schedule-template")).toBeNull();
+    fireEvent.mouseDown(within(screen.getByTestId("schedule-connection")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTestId("schedule-connection-4"));
+    fireEvent.mouseDown(within(await screen.findByTestId("schedule-template-select")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTestId("schedule-template-option-lembrete"));
+    fireEvent.click(await screen.findByTestId("schedule-template-insert-1"));
+    fireEvent.click(await screen.findByTestId("schedule-template-token-nome"));
+    await waitFor(() => expect(screen.getByTestId("schedule-template-preview").textContent).toBe("Oi {nome}, sua consulta é amanhã."));
+    fireEvent.change(await field("schedule-body"), { target: { value: "Lembrete da consulta, {nome}" } });
+    fireEvent.click(screen.getByTestId("schedule-save"));
+    await waitFor(() => expect(api.requests).toContain("POST /schedules"));
+    expect(api.bodies[api.requests.indexOf("POST /schedules")]).toMatchObject({
+      whatsappId: 4,
+      templateName: "lembrete",
+      templateLanguage: "pt_BR",
+      templateVariables: ["{nome}"],
+    });
   });
 
   it("opens a sent schedule read-only with its status", async () => {

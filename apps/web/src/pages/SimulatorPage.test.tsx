@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { STORAGE_KEYS, type SessionUser, type SimulatorContactView, type SimulatorMessageView } from "@atendo/shared";
+import { CLIENT_EVENTS, STORAGE_KEYS, type SessionUser, type SimulatorContactView, type SimulatorMessageView } from "@atendo/shared";
 import { AppRoutes } from "../routes/AppRoutes.js";
 import { SocketContext } from "../features/realtime/socket-context.js";
 import type { Connection } from "../features/connections/types.js";
@@ -177,6 +177,24 @@ describe("SimulatorPage", { timeout: 30_000 }, () => {
     fireEvent.change(fileInput(), { target: { files: [pdf] } });
     await waitFor(() => expect(sent(api)).toHaveLength(3));
     expect((sent(api)[2] as FormData).get("type")).toBe("document");
+  });
+
+  it("asks for the simulator's traffic while open, again on reconnect, and gives it up when left", async () => {
+    signInAs(admin, [makeConnection({ id: 1 })]);
+    const io = fakeSocket();
+    const emit = vi.spyOn(io.socket, "emit");
+    const view = renderApp(
+      <SocketContext.Provider value={io.socket}>
+        <AppRoutes />
+      </SocketContext.Provider>,
+      "/simulator",
+    );
+    const joins = () => emit.mock.calls.filter(([event]) => event === CLIENT_EVENTS.joinSimulator).length;
+    await waitFor(() => expect(joins()).toBe(1));
+    io.push("connect", undefined);
+    expect(joins()).toBe(2);
+    view.unmount();
+    expect(emit.mock.calls.at(-1)?.[0]).toBe(CLIENT_EVENTS.leaveSimulator);
   });
 
   it("opens the chat (read) and follows acks and new messages live", async () => {

@@ -1,122 +1,64 @@
-import { useMemo, useState } from "react";
-import {
-  Button,
-  Chip,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from "@mui/material";
-import Add from "@mui/icons-material/Add";
-import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { Chip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { companyEvent, type TagView } from "@atendo/shared";
-import { PageHeader } from "../components/PageHeader.js";
-import { SearchField } from "../components/SearchField.js";
-import { EmptyState } from "../components/EmptyState.js";
-import { ConfirmDialog } from "../components/ConfirmDialog.js";
-import { useAuth } from "../features/auth/auth-context.js";
-import { useSocketEvent } from "../features/realtime/socket-context.js";
+import { CrudHeader, CrudTable, type CrudColumn } from "../components/CrudTable.js";
+import { useRefreshOnCompanyEvent } from "../features/realtime/useRefreshOnCompanyEvent.js";
 import { toastSuccess } from "../features/errors/toast.js";
 import { tagKeys, useDeleteTag, useTagsList } from "../features/tags/api.js";
 import { TagDialog } from "../features/tags/TagDialog.js";
-import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
+import { useConfirmDelete, useEditDialog } from "../hooks/useCrudDialogs.js";
+import { useListSearch } from "../hooks/useListSearch.js";
 import { useNearBottom } from "../hooks/useNearBottom.js";
 
 /** Tags page (administration section 2): searchable infinite list with the name chip in the tag's colour. */
 export function TagsPage() {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  // Search text is lower-cased and sent 500 ms after typing stops (administration section 9).
-  const searchParam = useDebouncedValue(search.trim().toLowerCase());
-  const list = useTagsList(searchParam);
+  const search = useListSearch();
+  const list = useTagsList(search.param);
   const remove = useDeleteTag();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<TagView | undefined>();
-  const [deleting, setDeleting] = useState<TagView | null>(null);
+  const editor = useEditDialog<TagView>();
+  const confirmDelete = useConfirmDelete<TagView>({
+    title: (tag) => t("tags.deleteTitle", { name: tag.name }),
+    onConfirm: (tag) => remove.mutate(tag.id, { onSuccess: () => toastSuccess(t("tags.deleted"), { admin: true }) }),
+  });
 
   const tags = useMemo(() => list.data?.pages.flatMap((page) => page.tags) ?? [], [list.data]);
   const onScroll = useNearBottom(list);
 
-  useSocketEvent(user ? companyEvent.tag(user.companyId) : null, () => {
-    void queryClient.invalidateQueries({ queryKey: tagKeys.all });
-  });
+  useRefreshOnCompanyEvent(companyEvent.tag, tagKeys.all);
 
-  const openDialog = (tag?: TagView) => {
-    setEditing(tag);
-    setDialogOpen(true);
-  };
+  const columns: CrudColumn<TagView>[] = [
+    {
+      header: t("tags.name"),
+      cell: (tag) => (
+        <Chip
+          label={tag.name}
+          size="small"
+          sx={{ bgcolor: tag.color, color: (theme) => theme.palette.getContrastText(safeColor(tag.color)) }}
+          data-testid="tag-chip"
+        />
+      ),
+    },
+    { header: t("tags.tickets"), align: "center", testId: "tag-tickets", cell: (tag) => tag.ticketsCount },
+  ];
 
   return (
     <>
-      <PageHeader
-        title={t("tags.title")}
-        actions={
-          <>
-            <SearchField placeholder={t("common.search")} value={search} onChange={setSearch} data-testid="tags-search" />
-            <Button variant="contained" startIcon={<Add />} onClick={() => openDialog()} data-testid="tags-add">
-              {t("tags.add")}
-            </Button>
-          </>
-        }
+      <CrudHeader title={t("tags.title")} testId="tags" addLabel={t("tags.add")} onAdd={() => editor.show()} search={search} />
+      <CrudTable
+        testId="tags-table"
+        rowTestId="tag"
+        columns={columns}
+        rows={tags}
+        loaded={list.isSuccess}
+        emptyMessage={t("tags.empty")}
+        onEdit={editor.show}
+        onDelete={confirmDelete.ask}
+        onScroll={onScroll}
       />
-      <Paper variant="outlined">
-        <TableContainer sx={{ maxHeight: "calc(100vh - 200px)" }} onScroll={onScroll} data-testid="tags-table">
-          <Table stickyHeader size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("tags.name")}</TableCell>
-                <TableCell align="center">{t("tags.tickets")}</TableCell>
-                <TableCell align="right">{t("common.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tags.map((tag) => (
-                <TableRow key={tag.id} hover data-testid={`tag-row-${tag.id}`}>
-                  <TableCell>
-                    <Chip
-                      label={tag.name}
-                      size="small"
-                      sx={{ bgcolor: tag.color, color: (theme) => theme.palette.getContrastText(safeColor(tag.color)) }}
-                      data-testid="tag-chip"
-                    />
-                  </TableCell>
-                  <TableCell align="center" data-testid="tag-tickets">
-                    {tag.ticketsCount}
-                  </TableCell>
-                  <TableCell align="right">
-                    <IconButton size="small" aria-label={t("common.edit")} onClick={() => openDialog(tag)} data-testid={`tag-edit-${tag.id}`}>
-                      <Edit fontSize="small" />
-                    </IconButton>
-                    <IconButton size="small" aria-label={t("common.delete")} onClick={() => setDeleting(tag)} data-testid={`tag-delete-${tag.id}`}>
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {list.isSuccess && tags.length === 0 && <EmptyState message={t("tags.empty")} />}
-        </TableContainer>
-      </Paper>
-      <TagDialog open={dialogOpen} tag={editing} onClose={() => setDialogOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("tags.deleteTitle", { name: deleting?.name ?? "" })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, { onSuccess: () => toastSuccess(t("tags.deleted"), { admin: true }) });
-        }}
-      />
+      <TagDialog open={editor.open} tag={editor.item} onClose={editor.close} />
+      {confirmDelete.dialog}
     </>
   );
 }

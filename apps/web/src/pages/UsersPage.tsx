@@ -1,131 +1,86 @@
-import { useMemo, useState } from "react";
-import {
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
-import { Circle, DeleteOutlined, Edit } from "@mui/icons-material";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { Box, Chip, Tooltip } from "@mui/material";
+import { Circle } from "@mui/icons-material";
 import { useTranslation } from "react-i18next";
 import { companyEvent, type UserView } from "@atendo/shared";
-import { PageHeader } from "../components/PageHeader.js";
-import { SearchField } from "../components/SearchField.js";
-import { EmptyState } from "../components/EmptyState.js";
-import { ConfirmDialog } from "../components/ConfirmDialog.js";
+import { CrudHeader, CrudTable, type CrudColumn } from "../components/CrudTable.js";
 import { useAuth } from "../features/auth/auth-context.js";
-import { useSocketEvent } from "../features/realtime/socket-context.js";
+import { useRefreshOnCompanyEvent } from "../features/realtime/useRefreshOnCompanyEvent.js";
 import { toastSuccess } from "../features/errors/toast.js";
 import { UserDialog } from "../features/users/UserDialog.js";
 import { userKeys, useDeleteUser, useUsersList } from "../features/users/api.js";
-import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
+import { useConfirmDelete, useEditDialog } from "../hooks/useCrudDialogs.js";
+import { useListSearch } from "../hooks/useListSearch.js";
 import { useNearBottom } from "../hooks/useNearBottom.js";
 
 /** Users page (core-service section 2): searchable infinite-scroll table with the online indicator. */
 export function UsersPage() {
   const { t } = useTranslation();
   const { user: me } = useAuth();
-  const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const searchParam = useDebouncedValue(search.trim().toLowerCase());
-  const list = useUsersList(searchParam);
+  const search = useListSearch();
+  const list = useUsersList(search.param);
   const remove = useDeleteUser();
-  const [editing, setEditing] = useState<UserView | undefined>();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<UserView | null>(null);
+  const editor = useEditDialog<UserView>();
+  const confirmDelete = useConfirmDelete<UserView>({
+    title: (user) => t("users.deleteTitle", { name: user.name }),
+    onConfirm: (user) => remove.mutate(user.id, { onSuccess: () => toastSuccess(t("users.deleted"), { admin: true }) }),
+  });
 
   const users = useMemo(() => list.data?.pages.flatMap((p) => p.users) ?? [], [list.data]);
   const onScroll = useNearBottom(list);
 
   // Another admin's change, or a user going online, refreshes the list.
-  useSocketEvent(me ? companyEvent.user(me.companyId) : null, () => {
-    void queryClient.invalidateQueries({ queryKey: userKeys.all });
-  });
+  useRefreshOnCompanyEvent(companyEvent.user, userKeys.all);
 
-  const openDialog = (user?: UserView) => {
-    setEditing(user);
-    setDialogOpen(true);
-  };
+  const columns: CrudColumn<UserView>[] = [
+    {
+      padding: "checkbox",
+      cell: (user) => (
+        <Tooltip title={user.online ? t("users.online") : t("users.offline")}>
+          <Circle fontSize="small" sx={{ color: user.online ? "success.main" : "action.disabled", ml: 1 }} data-testid={`user-online-${user.online}`} />
+        </Tooltip>
+      ),
+    },
+    { header: t("users.name"), cell: (user) => user.name },
+    { header: t("users.email"), cell: (user) => user.email },
+    { header: t("users.profile"), cell: (user) => t(`users.profiles.${user.profile}`) },
+    {
+      header: t("users.queues"),
+      cell: (user) => (
+        <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
+          {user.queues.map((q) => (
+            <Chip key={q.id} size="small" label={q.name} sx={{ bgcolor: q.color, color: "#fff" }} />
+          ))}
+        </Box>
+      ),
+    },
+  ];
 
   return (
     <>
-      <PageHeader
+      <CrudHeader
         title={t("users.title")}
-        actions={
-          <>
-            <SearchField placeholder={t("users.searchPlaceholder")} value={search} onChange={setSearch} data-testid="users-search" />
-            <Button variant="contained" onClick={() => openDialog()} data-testid="users-add">
-              {t("users.add")}
-            </Button>
-          </>
-        }
+        testId="users"
+        addLabel={t("users.add")}
+        onAdd={() => editor.show()}
+        search={{ ...search, placeholder: t("users.searchPlaceholder") }}
+        addIcon={null}
       />
-      <Paper variant="outlined">
-        <TableContainer sx={{ maxHeight: "calc(100vh - 200px)" }} onScroll={onScroll} data-testid="users-table">
-          <Table stickyHeader size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>{t("users.name")}</TableCell>
-                <TableCell>{t("users.email")}</TableCell>
-                <TableCell>{t("users.profile")}</TableCell>
-                <TableCell>{t("users.queues")}</TableCell>
-                <TableCell align="right">{t("common.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((user) => (
-                <TableRow key={user.id} hover data-testid={`user-row-${user.id}`}>
-                  <TableCell padding="checkbox">
-                    <Tooltip title={user.online ? t("users.online") : t("users.offline")}>
-                      <Circle fontSize="small" sx={{ color: user.online ? "success.main" : "action.disabled", ml: 1 }} data-testid={`user-online-${user.online}`} />
-                    </Tooltip>
-                  </TableCell>
-                  <TableCell>{user.name}</TableCell>
-                  <TableCell>{user.email}</TableCell>
-                  <TableCell>{t(`users.profiles.${user.profile}`)}</TableCell>
-                  <TableCell>
-                    <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
-                      {user.queues.map((q) => (
-                        <Chip key={q.id} size="small" label={q.name} sx={{ bgcolor: q.color, color: "#fff" }} />
-                      ))}
-                    </Box>
-                  </TableCell>
-                  <TableCell align="right">
-                    <IconButton size="small" aria-label={t("common.edit")} onClick={() => openDialog(user)} data-testid={`user-edit-${user.id}`}>
-                      <Edit fontSize="small" />
-                    </IconButton>
-                    {user.id !== me?.id && (
-                      <IconButton size="small" aria-label={t("common.delete")} onClick={() => setDeleting(user)} data-testid={`user-delete-${user.id}`}>
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {list.isSuccess && users.length === 0 && <EmptyState message={t("users.empty")} />}
-        </TableContainer>
-      </Paper>
-      <UserDialog open={dialogOpen} user={editing} onClose={() => setDialogOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("users.deleteTitle", { name: deleting?.name ?? "" })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, { onSuccess: () => toastSuccess(t("users.deleted"), { admin: true }) });
-        }}
+      <CrudTable
+        testId="users-table"
+        rowTestId="user"
+        columns={columns}
+        rows={users}
+        loaded={list.isSuccess}
+        emptyMessage={t("users.empty")}
+        onEdit={editor.show}
+        onDelete={confirmDelete.ask}
+        // No one deletes themselves.
+        canDelete={(user) => user.id !== me?.id}
+        onScroll={onScroll}
       />
+      <UserDialog open={editor.open} user={editor.item} onClose={editor.close} />
+      {confirmDelete.dialog}
     </>
   );
 }

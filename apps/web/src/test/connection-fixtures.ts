@@ -28,6 +28,7 @@ export function makeConnection(overrides: Partial<Connection> = {}): Connection 
     transcribe: false,
     transcribeme: false,
     hasTranscribeKey: false,
+    sendRatePerSecond: null,
     transcribeprovider: null,
     sendme: false,
     timeforagroup: 5,

@@ -27,6 +27,7 @@ export function makeTicket(overrides: Partial<TicketView> = {}): TicketView {
     updatedAt: "2026-03-01T10:00:00.000Z",
     closedAt: null,
     rating: null,
+    customerWindowExpiresAt: null,
     ...overrides,
   };
 }

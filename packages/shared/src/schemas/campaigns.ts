@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { V } from "./messages.js";
 import { idSchema, pageQuerySchema, flexibleBoolean } from "./common.js";
+import { checkTemplateChoice, templateChoiceShape, type TemplateChoiceView } from "./template-choice.js";
 
 /** Campaigns and their settings (administration sections 3, 4, 5, 7 and 9). */
 
@@ -86,10 +87,13 @@ export const campaignSchema = z
     contactListId: optionalRef,
     tagListId: optionalRef,
     fileListId: optionalRef,
+    /** On a Cloud API connection: the template sent to contacts whose 24-hour window is closed. */
+    ...templateChoiceShape,
     status: z.unknown().optional(),
     companyId: z.unknown().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkTemplateChoice);
 export type CampaignInput = z.input<typeof campaignSchema>;
 export type CampaignData = z.output<typeof campaignSchema>;
 
@@ -151,8 +155,8 @@ export interface CampaignStats {
   failures: { number: string; name: string; reason: string }[];
 }
 
-/** A campaign as the API answers it (administration section 3). */
-export interface CampaignView {
+/** A campaign as the API answers it (administration section 3), with its Cloud API template choice. */
+export interface CampaignView extends TemplateChoiceView {
   id: number;
   name: string;
   message1: string | null;

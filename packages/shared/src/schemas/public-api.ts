@@ -2,6 +2,7 @@ import { z } from "zod";
 import { V } from "./messages.js";
 import { normalizeNumber } from "../phone.js";
 import { MESSAGE_BODY_MAX } from "./tickets.js";
+import { sendTemplateSchema } from "./template-choice.js";
 
 /** The external messages API (administration section 7): POST /api/messages/send with a connection's token. */
 export const API_SEND_PATH = "/api/messages/send";
@@ -17,17 +18,27 @@ export const apiNumberSchema = z
   .refine((value) => normalizeNumber(value).valid, V.invalidNumber)
   .meta({ description: "Country code, area code and number, digits only", example: "5511987654321" });
 
-/** JSON form: a text message. The multipart form has the same fields plus the files in `medias` (the body is the caption). */
+/**
+ * JSON form: a text message. The multipart form has the same fields plus the files in `medias` (the body is the caption).
+ * On a Cloud API connection `template` is what goes when the customer's 24-hour window is closed (or when no body is
+ * given); the body is required unless a template is.
+ */
 export const apiSendMessageSchema = z
   .object({
     number: apiNumberSchema,
     body: z
       .string({ error: V.required })
       .max(MESSAGE_BODY_MAX, V.tooLong)
-      .refine((value) => value.trim().length > 0, V.required)
-      .meta({ description: "The text to send", example: "Olá! Seu pedido foi enviado." }),
+      .optional()
+      .meta({ description: "The text to send (required unless `template` is given)", example: "Olá! Seu pedido foi enviado." }),
+    template: sendTemplateSchema
+      .optional()
+      .meta({ description: "Cloud API connections: an approved template, sent when the customer's 24-hour window is closed or no body is given" }),
   })
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.template && !value.body?.trim()) ctx.addIssue({ code: "custom", path: ["body"], message: V.required });
+  });
 export type ApiSendMessageInput = z.input<typeof apiSendMessageSchema>;
 
 /** What the API answers: one entry per message stored (a text, or one per file). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { V } from "./messages.js";
 import { idSchema } from "./common.js";
+import { checkTemplateChoice, templateChoiceShape, type TemplateChoiceView } from "./template-choice.js";
 
 /** Schedule body bounds (administration section 5: at least 5, 'Mensagem muito curta'). */
 export const SCHEDULE_BODY_MIN = 5;
@@ -39,8 +40,11 @@ export const scheduleSchema = z
     sendAt: sendAtSchema,
     /** The connection to send through; null or absent: the company's default at send time. */
     whatsappId: idSchema.nullable().optional(),
+    /** On a Cloud API connection: the template sent instead when the contact's 24-hour window is closed. */
+    ...templateChoiceShape,
   })
-  .strict();
+  .strict()
+  .superRefine(checkTemplateChoice);
 export type ScheduleInput = z.input<typeof scheduleSchema>;
 export type ScheduleData = z.output<typeof scheduleSchema>;
 
@@ -55,8 +59,8 @@ export const scheduleListQuerySchema = z.object({
 });
 export type ScheduleListQuery = z.output<typeof scheduleListQuerySchema>;
 
-/** A schedule as the API answers it (administration section 3, Schedule). */
-export interface ScheduleView {
+/** A schedule as the API answers it (administration section 3, Schedule), with its Cloud API template choice. */
+export interface ScheduleView extends TemplateChoiceView {
   id: number;
   body: string;
   contactId: number;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { V } from "./messages.js";
 import { idSchema, pageQuerySchema, flexibleBoolean } from "./common.js";
+import { sendTemplateSchema } from "./template-choice.js";
 
 /** Ticket statuses (core-service section 4). "attending" is accepted as a filter and treated as open (docs/DECISIONS.md). */
 export const TICKET_STATUS_VALUES = ["pending", "open", "closed"] as const;
@@ -110,30 +111,37 @@ export const MESSAGE_BODY_MAX = 4096;
 export const OUTBOUND_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 export const OUTBOUND_MEDIA_MAX_FILES = 10;
 
+const messageTextShape = {
+  body: z
+    .string({ error: V.required })
+    .max(MESSAGE_BODY_MAX, V.tooLong)
+    .refine((value) => value.trim().length > 0, V.required),
+  quotedMsg: z
+    .union([idSchema, z.object({ id: idSchema }).loose()], { error: V.invalid })
+    .nullable()
+    .optional()
+    .transform((value) => (value == null ? null : typeof value === "number" ? value : value.id)),
+  read: flexibleBoolean.optional(),
+  fromMe: flexibleBoolean.optional(),
+  mediaUrl: z.string({ error: V.invalid }).max(2000, V.tooLong).nullable().optional(),
+};
+
 /**
  * POST /messages/{ticketId} as JSON (core-service section 7: read, fromMe, mediaUrl, body, quotedMsg). Only body and
  * the quoted message matter to the server; the other fields are accepted for the client's sake and ignored.
+ * On a Cloud API ticket, `template` (an approved template and its body variables) instead of `body`: the server
+ * renders the text from the connection's template list.
  */
 export const sendMessageSchema = z
-  .object({
-    body: z
-      .string({ error: V.required })
-      .max(MESSAGE_BODY_MAX, V.tooLong)
-      .refine((value) => value.trim().length > 0, V.required),
-    quotedMsg: z
-      .union([idSchema, z.object({ id: idSchema }).loose()], { error: V.invalid })
-      .nullable()
-      .optional()
-      .transform((value) => (value == null ? null : typeof value === "number" ? value : value.id)),
-    read: flexibleBoolean.optional(),
-    fromMe: flexibleBoolean.optional(),
-    mediaUrl: z.string({ error: V.invalid }).max(2000, V.tooLong).nullable().optional(),
-  })
-  .strict();
+  .object({ ...messageTextShape, body: messageTextShape.body.optional(), template: sendTemplateSchema.optional() })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.template && value.body === undefined) ctx.addIssue({ code: "custom", path: ["body"], message: V.required });
+  });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-/** POST /messages/edit/{id}: the same fields as a send; only the text changes. */
-export const editMessageSchema = sendMessageSchema;
+/** POST /messages/edit/{id}: the same fields as a text send; only the text changes. */
+export const editMessageSchema = z.object(messageTextShape).strict();
 
 /** POST /messages/{id}/reactions: `type` is the emoji (empty removes our reaction). */
 export const reactionSchema = z

@@ -77,6 +77,12 @@ const whatsappFields = {
   sendme: flexibleBoolean,
   timeforagroup: count(3_600),
   timeresume: z.string({ error: V.invalid }).trim().max(20, V.tooLong).nullable(),
+  /**
+   * The outbox's pace for this number, messages per second (fractions allowed: 0.5 is one every 2 s); null: the
+   * server's default for its provider (OUTBOX_RATE_PER_CONNECTION for WhatsApp Web, 80 for the Cloud API, none for the
+   * simulator).
+   */
+  sendRatePerSecond: z.number({ error: V.invalid }).min(0.1, V.invalid).max(1_000, V.invalid).nullable(),
   queueIds: z.array(idSchema, { error: V.invalid }).max(200, V.tooLong),
   /**
    * The spec's client sends the connection's API token with the other fields. Accepted so its save works, and ignored:
@@ -171,6 +177,8 @@ export interface WhatsAppView {
   sendme: boolean;
   timeforagroup: number;
   timeresume: string | null;
+  /** The outbox's pace for this number (messages/s); null: the server's default for the provider. */
+  sendRatePerSecond: number | null;
   queues: { id: number; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;

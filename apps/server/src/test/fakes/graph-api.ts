@@ -131,6 +131,11 @@ export async function startFakeGraphApi(opts: { version?: string } = {}): Promis
       }
       if (req.method === "GET" && parts[1] === "sent") return send(res, 200, sent.filter((s) => !url.searchParams.get("phone") || s.phoneNumberId === url.searchParams.get("phone")));
       if (req.method === "GET" && parts[1] === "reads") return send(res, 200, reads);
+      // The WABA's message templates (GET /{waba-id}/message_templates answers them).
+      if (req.method === "PUT" && parts[1] === "templates" && parts[2]) {
+        templates.set(parts[2], JSON.parse((await readBody(req)).toString("utf8")) as FakeTemplate[]);
+        return send(res, 200, { ok: true });
+      }
       return send(res, 404, {});
     }
 

@@ -1,5 +1,23 @@
 import type { Tx } from "../../db/client.js";
 import type { AfterCommit } from "../in-transaction.js";
+import type { TicketRow } from "./load-flow-state.js";
+
+export interface CustomerMessageInput {
+  companyId: number;
+  ticketId: number;
+  messageId: number;
+  isNewTicket: boolean;
+  /**
+   * What the caller (ingestion) just wrote in this transaction: the ticket as it now is and locked by the caller,
+   * the message and its chat's contact. Spares re-locking the ticket and re-reading the message; without it they
+   * are loaded.
+   */
+  written?: {
+    ticket: TicketRow;
+    message: { id: number; body: string; createdAt: Date };
+    contact: { id: number; canonicalNumber: string | null };
+  };
+}
 
 /**
  * The bot's entry points, called by ingestion and by the ticket life cycle inside their transactions. Each may
@@ -8,7 +26,7 @@ import type { AfterCommit } from "../in-transaction.js";
  */
 export interface FlowHooks {
   /** A customer message was stored in a ticket (new or existing, not fromMe, not a group). */
-  afterCustomerMessage(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; messageId: number; isNewTicket: boolean }): Promise<void>;
+  afterCustomerMessage(tx: Tx, after: AfterCommit, input: CustomerMessageInput): Promise<void>;
   /** A pending ticket was accepted by `userId` (sendGreetingAccepted). */
   afterAccepted(tx: Tx, after: AfterCommit, input: { companyId: number; ticketId: number; userId: number }): Promise<void>;
   /** A ticket moved to another queue and/or user (sendMsgTransfTicket). */

@@ -6,18 +6,8 @@ import type { AfterCommit } from "../in-transaction.js";
 import type { FlowContext } from "./flow-context.js";
 import { FLOW_MENU_TIMEOUT_JOB, FLOW_TRANSFER_JOB, scheduleFlowJob } from "./flow-jobs.js";
 import { INVALID_OPTION_TEXT, isOutOfHours, menuChoiceOf, menuText, RATING_REPEAT_TEXT, ratingOf } from "./flow-rules.js";
-import {
-  loadCompanySchedules,
-  loadConnection,
-  loadConnectionQueues,
-  loadFlowSettings,
-  loadQueue,
-  lockTicket,
-  type ConnectionRow,
-  type FlowSettings,
-  type QueueRow,
-  type TicketRow,
-} from "./load-flow-state.js";
+import { cachedFlowState, loadQueue, lockTicket, type ConnectionRow, type FlowSettings, type FlowState, type QueueRow, type TicketRow } from "./load-flow-state.js";
+import type { CustomerMessageInput } from "./flow-hooks.js";
 import { queueMediaOf, sendAutomaticText } from "./send-automatic-text.js";
 import { closedPatch, NO_FLOW, updateFlowTicket } from "./update-flow-ticket.js";
 import { botOfQueue, enqueueTurn, isHeldByBot, startBot } from "../../integrations/bot-entry.js";
@@ -30,6 +20,9 @@ interface Step {
   message: { id: number; body: string; createdAt: Date };
   connection: ConnectionRow;
   settings: FlowSettings;
+  state: FlowState;
+  /** Whether the message belongs to the burst the bot last answered; asked only where it matters (one query). */
+  grouped: () => Promise<boolean>;
 }
 
 /** Invalid rating answers after which the ticket closes without a rating (the first one repeats the question). */
@@ -43,18 +36,18 @@ export async function handleCustomerMessage(
   ctx: FlowContext,
   tx: Tx,
   after: AfterCommit,
-  input: { companyId: number; ticketId: number; messageId: number; isNewTicket: boolean },
+  input: CustomerMessageInput,
 ): Promise<void> {
-  const ticket = await lockTicket(tx, input.companyId, input.ticketId);
+  // Ingestion hands over the ticket it locked and updated and the message it wrote; other callers get them loaded.
+  const ticket = input.written ? input.written.ticket : await lockTicket(tx, input.companyId, input.ticketId);
   if (!ticket || ticket.isGroup || ticket.status === "closed") return;
-  const [message] = await tx
-    .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, fromMe: messages.fromMe })
-    .from(messages)
-    .where(inCompany(messages, input.companyId, eq(messages.id, input.messageId), eq(messages.ticketId, ticket.id)));
+  const message = input.written ? { ...input.written.message, fromMe: false } : await loadCustomerMessage(tx, input.companyId, input.messageId, ticket.id);
   if (!message || message.fromMe) return;
-  const connection = await loadConnection(tx, input.companyId, ticket.whatsappId);
+  const state = cachedFlowState(ctx.deps.cache, tx, input.companyId);
+  const connection = await state.connection(ticket.whatsappId);
   if (!connection) return;
-  const step: Step = { ctx, tx, after, ticket, message, connection, settings: await loadFlowSettings(tx, input.companyId) };
+  let grouped: Promise<boolean> | undefined;
+  const step: Step = { ctx, tx, after, ticket, message, connection, settings: await state.settings(), state, grouped: () => (grouped ??= isGrouped(step)) };
 
   if (input.isNewTicket && ticket.status === "pending" && ticket.userId === null && connection.transferQueueId !== null && (connection.timeToTransfer ?? 0) > 0) {
     await scheduleFlowJob(ctx, tx, FLOW_TRANSFER_JOB, { companyId: ticket.companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt.toISOString() }, connection.timeToTransfer!);
@@ -63,14 +56,27 @@ export async function handleCustomerMessage(
   // A queue integration or AI prompt holds the ticket: the message is its next turn (integrations/).
   if (isHeldByBot(ticket) && ticket.flowStep === null) return enqueueTurn(ctx.deps.jobs, tx, ticket);
 
-  const grouped = await isGrouped(step);
-  if (ticket.flowStep === "rating") return answerRating(step, grouped);
-  if (ticket.flowStep === "menu") return answerMenu(step, grouped);
+  if (ticket.flowStep === "rating") return answerRating(step, await step.grouped());
+  if (ticket.flowStep === "menu") return answerMenu(step, await step.grouped());
   // An agent holds the ticket: the bot keeps quiet.
-  if (ticket.userId !== null || grouped) return;
-  if (ticket.queueId === null) return route(step);
-  const queue = await loadQueue(tx, ticket.companyId, ticket.queueId);
-  await replyIfOutOfHours(step, queue);
+  if (ticket.userId !== null) return;
+  if (ticket.queueId === null) {
+    if (await step.grouped()) return;
+    return route(step);
+  }
+  // Hours first (cached), the burst only when the out-of-hours answer would go out: the same decision, fewer reads.
+  const queue = await state.queue(ticket.queueId);
+  if (!(await isOutOfHours(ctx, step.settings, queue, () => state.schedules()))) return;
+  if (await step.grouped()) return;
+  await answerOutOfHours(step, queue);
+}
+
+async function loadCustomerMessage(tx: Tx, companyId: number, messageId: number, ticketId: number) {
+  const [message] = await tx
+    .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, fromMe: messages.fromMe })
+    .from(messages)
+    .where(inCompany(messages, companyId, eq(messages.id, messageId), eq(messages.ticketId, ticketId)));
+  return message;
 }
 
 /**
@@ -97,7 +103,7 @@ async function route(step: Step): Promise<void> {
     const updated = await updateFlowTicket(ctx, tx, step.after, ticket, { flowHandledMessageId: step.message.id });
     return startBot(ctx.deps.jobs, tx, updated, { kind: "prompt", id: connection.promptId }, step.message.id);
   }
-  const queues = await loadConnectionQueues(tx, ticket.companyId, connection.id);
+  const queues = await step.state.connectionQueues(connection.id);
   if (queues.length === 1) return joinQueue(step, queues[0]!, settings.sendGreetingMessageOneQueues === "enabled");
   // Without a queue only the company's hours apply (scheduleType "company"); with several, outside them the menu
   // waits and the customer learns when to come back instead.
@@ -115,7 +121,7 @@ async function route(step: Step): Promise<void> {
 
 async function answerMenu(step: Step, grouped: boolean): Promise<void> {
   const { ctx, tx, ticket, connection, message } = step;
-  const queues = await loadConnectionQueues(tx, ticket.companyId, connection.id);
+  const queues = await step.state.connectionQueues(connection.id);
   const choice = menuChoiceOf(message.body, queues.length);
   // A valid choice is taken at once, even inside a burst.
   if (choice !== null) return joinQueue(step, queues[choice - 1]!, true);
@@ -157,8 +163,8 @@ async function joinQueue(step: Step, queue: QueueRow, greet: boolean): Promise<v
 
 /** Sends the out-of-hours message when the ticket's hours are closed; true when they are. */
 async function replyIfOutOfHours(step: Step, queue: QueueRow | undefined): Promise<boolean> {
-  const { ctx, tx, ticket, settings } = step;
-  if (!(await isOutOfHours(ctx, settings, queue, () => loadCompanySchedules(tx, ticket.companyId)))) return false;
+  const { ctx, settings } = step;
+  if (!(await isOutOfHours(ctx, settings, queue, () => step.state.schedules()))) return false;
   await answerOutOfHours(step, queue);
   return true;
 }
@@ -191,7 +197,7 @@ async function answerRating(step: Step, grouped: boolean): Promise<void> {
       .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate })
       .onConflictDoNothing({ target: ticketRatings.ticketId });
   }
-  const queue = await loadQueue(tx, ticket.companyId, ticket.queueId);
+  const queue = await step.state.queue(ticket.queueId);
   await sendAutomaticText(ctx, tx, after, ticket, queue?.complationMessage.trim() ? queue.complationMessage : connection.complationMessage);
   await updateFlowTicket(ctx, tx, after, ticket, { ...closedPatch(ctx), flowHandledMessageId: message.id });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { defaultWorkingHours, SETTING_DEFAULTS, type SettingKey, type WorkingHoursEntry } from "@atendo/shared";
 import type { DbOrTx } from "../../db/client.js";
+import type { CompanyCache } from "../../cache/company-cache.js";
 import { inCompany } from "../../db/tenant.js";
 import { companies, contacts, queues, settings, tickets, users, whatsappQueues, whatsapps } from "../../db/schema.js";
 
@@ -73,3 +74,20 @@ export async function loadFlowSettings(tx: DbOrTx, companyId: number): Promise<F
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   return Object.fromEntries(FLOW_SETTING_KEYS.map((key) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]])) as FlowSettings;
 }
+
+/**
+ * The bot's per-company reads for one customer message, through the company cache when there is one (ingestion's
+ * hot path; the values are shared, read-only). A miss loads in the caller's transaction, which on this path has not
+ * written any of these tables.
+ */
+export function cachedFlowState(cache: CompanyCache | undefined, tx: DbOrTx, companyId: number) {
+  const get = <T>(key: string, load: () => Promise<T>): Promise<T> => (cache ? cache.get(companyId, key, load) : load());
+  return {
+    connection: (id: number | null) => (id === null ? Promise.resolve(undefined) : get(`connection:${id}`, () => loadConnection(tx, companyId, id))),
+    connectionQueues: (id: number) => get(`connection-queues:${id}`, () => loadConnectionQueues(tx, companyId, id)),
+    queue: (id: number | null) => (id === null ? Promise.resolve(undefined) : get(`queue:${id}`, () => loadQueue(tx, companyId, id))),
+    settings: () => get("flow-settings", () => loadFlowSettings(tx, companyId)),
+    schedules: () => get("schedules", () => loadCompanySchedules(tx, companyId)),
+  };
+}
+export type FlowState = ReturnType<typeof cachedFlowState>;

@@ -1,5 +1,5 @@
 import type { AnyMessageContent, proto } from "baileys";
-import type { OutgoingContent } from "../provider.js";
+import { ProviderError, type OutgoingContent } from "../provider.js";
 
 /** Marks a message as forwarded the way WhatsApp shows "Forwarded". */
 const FORWARDED: proto.IContextInfo = { isForwarded: true, forwardingScore: 1 };
@@ -37,6 +37,9 @@ export function toBaileysContent(content: OutgoingContent, opts: { forwarded?: b
       };
     case "contact":
       return { contacts: { displayName: content.displayName, contacts: [{ displayName: content.displayName, vcard: content.vcard, ...contextInfo }] } };
+    case "template":
+      // Message templates are the Cloud API's (capabilities.templates is false here).
+      throw new ProviderError("ERR_NOT_SUPPORTED", "WhatsApp Web cannot send message templates");
   }
 }
 

@@ -17,6 +17,7 @@ import type { ProviderDeps } from "../sessions/providers.js";
 import { openCloudSecret } from "./cloud-secrets.js";
 import { createGraphClient, GraphApiError, type GraphClient } from "./graph-client.js";
 import { CLOUD_PROVIDER, mapCloudWebhook, type CloudMediaRef, type CloudWebhookPayload } from "./map-webhook.js";
+import { createCloudInboxSweeper, pendingCloudDeliveries } from "./cloud-webhook-inbox.js";
 
 /**
  * What the Cloud API cannot do: edit or delete for everyone, groups, the customer's presence, a number check before
@@ -44,8 +45,11 @@ export interface CloudApiTiming {
 export const DEFAULT_CLOUD_API_TIMING: CloudApiTiming = { rateLimitRetryMs: [1_000, 3_000, 9_000] };
 
 export interface CloudApiSession extends WhatsAppSession {
-  /** A signed webhook delivery (already checked by the route): its events are queued per chat; answers how many. */
-  cloudWebhook(payload: CloudWebhookPayload): Promise<number>;
+  /**
+   * A signed webhook delivery (already checked by the route): its events are queued per chat; answers how many. With
+   * `inboxId` (the delivery as stored in the inbox), the stored copy is deleted once every event is ingested.
+   */
+  cloudWebhook(payload: CloudWebhookPayload, inboxId?: number): Promise<number>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -87,6 +91,28 @@ export function createCloudApiSession(ctx: SessionContext, deps: ProviderDeps, t
   let graph: GraphClient | undefined;
   let phoneNumberId = "";
   let stopped = false;
+  const inbox = createCloudInboxSweeper(db, (err) => log.error({ err }, "Cloud API inbox: ingested deliveries not deleted"));
+
+  /** Queues a delivery's events per chat (not awaited: the webhook answers at once) and clears its inbox copy after. */
+  function accept(payload: CloudWebhookPayload, inboxId: number | undefined): number {
+    const events = mapCloudWebhook(payload, phoneNumberId);
+    // An event reached after a stop is not ingested: the delivery then stays in the inbox too.
+    let skipped = false;
+    const handled = events.map((event) => {
+      if (event.type === "message" && event.message.chat.kind === "user" && event.message.chat.number) lastInbound.set(event.message.chat.number, event.message.id);
+      return chats.run(chatKeysOf(event), async () => {
+        if (stopped) skipped = true;
+        else await ctx.onEvent(event);
+      });
+    });
+    void Promise.allSettled(handled).then((results) => {
+      const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      for (const f of failed) log.error({ err: f.reason, inboxId }, "Cloud API webhook event not ingested; kept for the next start");
+      // A delivery with a failed event stays in the inbox: the next start replays it (the ingested events dedupe).
+      if (failed.length === 0 && !skipped && inboxId !== undefined) inbox.done(inboxId);
+    });
+    return events.length;
+  }
 
   async function writeReason(reason: string | null, extra: Partial<typeof whatsapps.$inferInsert> = {}): Promise<void> {
     await db
@@ -161,6 +187,16 @@ export function createCloudApiSession(ctx: SessionContext, deps: ProviderDeps, t
         };
       case "contact":
         return { type: "contacts", contacts: [{ name: { formatted_name: content.displayName, first_name: content.displayName }, phones: vcardPhones(content.vcard) }] };
+      case "template":
+        // Meta's template object: positional body parameters as text; no components when the body takes none.
+        return {
+          type: "template",
+          template: {
+            name: content.name,
+            language: { code: content.language },
+            ...(content.parameters.length ? { components: [{ type: "body", parameters: content.parameters.map((text) => ({ type: "text", text })) }] } : {}),
+          },
+        };
     }
   }
 
@@ -198,11 +234,14 @@ export function createCloudApiSession(ctx: SessionContext, deps: ProviderDeps, t
       await writeReason(null, { cloudDisplayName: info.verified_name ?? null, cloudQualityRating: info.quality_rating ?? null });
       const number = digits(info.display_phone_number ?? "");
       await emit({ type: "connection", status: row.cloudWebhookVerifiedAt ? "CONNECTED" : "OPENING", ...(number ? { number } : {}) });
+      // What a crash (here or where the session ran before) left between Meta's 200 and ingestion.
+      for (const delivery of await pendingCloudDeliveries(db, whatsappId)) accept(delivery.payload, delivery.id);
     },
 
     async stop() {
       stopped = true;
       await chats.idle();
+      await inbox.flush();
     },
 
     async logout() {
@@ -212,15 +251,9 @@ export function createCloudApiSession(ctx: SessionContext, deps: ProviderDeps, t
 
     requestPairingCode: async () => notSupported("pair with a code"),
 
-    async cloudWebhook(payload) {
+    async cloudWebhook(payload, inboxId) {
       if (stopped) throw new ProviderError("ERR_WAPP_NOT_INITIALIZED", "the Cloud API connection is not started");
-      const events = mapCloudWebhook(payload, phoneNumberId);
-      for (const event of events) {
-        if (event.type === "message" && event.message.chat.kind === "user" && event.message.chat.number) lastInbound.set(event.message.chat.number, event.message.id);
-        // Handed over, not awaited: the webhook answers Meta at once; the chat's events run in order behind it.
-        chats.run(chatKeysOf(event), () => emit(event)).catch((err: unknown) => log.error({ err, type: event.type }, "Cloud API webhook event not ingested"));
-      }
-      return events.length;
+      return accept(payload, inboxId);
     },
 
     async send(chat, content, opts = {}) {

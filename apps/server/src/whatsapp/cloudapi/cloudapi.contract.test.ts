@@ -40,7 +40,7 @@ async function openCloudApi(): Promise<ContractSession> {
   const providerDeps: ProviderDeps = {
     db,
     storage: createFileStorage(mkdtempSync(path.join(tmpdir(), "atendo-cloud-contract-"))),
-    realtime: { toAdmins: () => undefined, toCompany: () => undefined },
+    realtime: { toAdmins: () => undefined, toCompany: () => undefined, toRooms: () => undefined },
     logger: pino({ level: "silent" }),
     config,
     outbound: createOutbound(config),

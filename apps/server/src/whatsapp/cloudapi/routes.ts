@@ -5,6 +5,7 @@ import type { App } from "../../http/types.js";
 import { receiveCloudWebhook } from "./receive-cloud-webhook.js";
 import { verifyCloudWebhook } from "./verify-cloud-webhook.js";
 import { CLOUD_WEBHOOK_PREFIX } from "./cloud-webhook-url.js";
+import { createCloudInboxWriter } from "./cloud-webhook-inbox.js";
 
 /**
  * Meta's webhooks for Cloud API connections: public (Meta has no session), authenticated by the unguessable key in
@@ -31,6 +32,11 @@ export async function cloudApiRoutes(app: App): Promise<void> {
     async (request) => listCloudTemplates(app.deps, authOf(request).companyId, request.params.id, request.query.refresh === true),
   );
 
+  // The hot path's deps, built once (not spread per request); the inbox writer lives as long as the app.
+  const inbox = createCloudInboxWriter(app.deps.database);
+  app.addHook("onClose", () => inbox.close());
+  const receiveDeps = { db: app.deps.db, sessions: app.deps.sessions, config: app.deps.config, logger: app.log, inbox };
+
   app.post(
     `${CLOUD_WEBHOOK_PREFIX}/:key`,
     {
@@ -40,7 +46,7 @@ export async function cloudApiRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === "string" ? request.body : JSON.stringify(request.body ?? {}));
       const signature = request.headers["x-hub-signature-256"];
-      await receiveCloudWebhook({ ...app.deps, logger: request.log }, request.params.key, raw, typeof signature === "string" ? signature : undefined);
+      await receiveCloudWebhook(receiveDeps, request.params.key, raw, typeof signature === "string" ? signature : undefined);
       return reply.code(200).send({ ok: true });
     },
   );

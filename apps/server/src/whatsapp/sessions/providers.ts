@@ -12,7 +12,7 @@ export interface ProviderDeps {
   db: Db;
   storage: FileStorage;
   logger: FastifyBaseLogger;
-  realtime: Pick<Realtime, "toCompany" | "toAdmins">;
+  realtime: Pick<Realtime, "toCompany" | "toAdmins" | "toRooms">;
   config: Config;
   /** The guarded client for outside services (the Cloud API's Graph calls); absent where no provider needs it. */
   outbound?: Outbound;

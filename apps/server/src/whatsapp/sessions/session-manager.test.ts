@@ -41,7 +41,7 @@ function manager(
 ) {
   const db = database.db;
   const logger = pino({ level: "silent" });
-  const realtime = { toAdmins: () => undefined, toCompany: () => undefined };
+  const realtime = { toAdmins: () => undefined, toCompany: () => undefined, toRooms: () => undefined };
   const m = createSessionManager({
     db,
     logger,

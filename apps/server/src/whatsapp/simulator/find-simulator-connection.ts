@@ -11,7 +11,7 @@ import type { SimulatorAction } from "./simulator-session.js";
 export interface SimulatorDeps {
   db: Db;
   storage: FileStorage;
-  realtime: Pick<Realtime, "toAdmins">;
+  realtime: Pick<Realtime, "toRooms">;
   simulate(whatsappId: number, action: SimulatorAction): Promise<unknown>;
 }
 

@@ -7,6 +7,7 @@ import { eventually } from "../../test/socket-client.js";
 import { captureEvents, connectionsCompany, waitForStatus, type Emitted } from "../../connections/test-support.js";
 import type { ProviderEvent } from "../provider.js";
 import type { ConnectionRef } from "../sessions/session-manager.js";
+import { rooms } from "../../realtime/rooms.js";
 
 let database: Database;
 let app: TestApp;
@@ -63,7 +64,8 @@ describe("simulator API: customers", () => {
     ]);
     const contactEvents = emitted.filter((e) => e.event === companyEvent.simulator(company.id) && (e.payload as { action: string }).action === "contact");
     expect(contactEvents.length).toBe(3);
-    expect(contactEvents.every((e) => e.to === "admins")).toBe(true);
+    // Only to the admins watching the simulator page (joinSimulator), not to every admin socket.
+    expect(contactEvents.every((e) => e.to === "rooms" && e.rooms?.join() === rooms.simulator(company.id))).toBe(true);
     // The running connection hears of new customers and groups.
     await eventually(async () => events().some((e) => e.type === "group" && e.group.id === group.number));
     expect(events()).toContainEqual({ type: "contact", contact: { number: "5521998760002", pushName: "Cliente Dois", name: "Cliente Dois" } });

@@ -433,8 +433,11 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
       };
       let body = "";
       let stored: Record<string, unknown>;
+      // A template reaches the simulated phone as its filled-in text (the simulator has no templates).
+      const type = content.type === "template" ? "text" : content.type;
       switch (content.type) {
         case "text":
+        case "template":
           body = content.body;
           stored = {};
           break;
@@ -456,7 +459,7 @@ export function createSimulatorSession(ctx: SessionContext, deps: ProviderDeps, 
         chat: contact.number,
         messageId: opts.messageId ?? newSimulatorMessageId("out"),
         direction: "out",
-        type: content.type,
+        type,
         body,
         content: { ...stored, ...extra },
         ack: 1,

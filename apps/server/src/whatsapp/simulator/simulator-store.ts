@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { simulatorContacts, simulatorMessages, whatsappAuthKeys } from "../../db/schema.js";
 import { inCompany } from "../../db/tenant.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import { rooms } from "../../realtime/rooms.js";
 import type { MessageContent } from "../provider.js";
 
 /**
@@ -147,6 +148,7 @@ export function contentOfSimulatorMessage(row: SimulatorMessageRow): MessageCont
   }
 }
 
-export function emitSimulator(realtime: Pick<Realtime, "toAdmins">, companyId: number, payload: SimulatorEventPayload): void {
-  realtime.toAdmins(companyId, companyEvent.simulator(companyId), payload);
+/** To the admins who have the simulator page open (joinSimulator), not to every admin socket (issue 15). */
+export function emitSimulator(realtime: Pick<Realtime, "toRooms">, companyId: number, payload: SimulatorEventPayload): void {
+  realtime.toRooms([rooms.simulator(companyId)], companyEvent.simulator(companyId), payload);
 }

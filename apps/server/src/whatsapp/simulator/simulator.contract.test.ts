@@ -42,7 +42,7 @@ async function openSimulator(): Promise<ContractSession> {
   const whatsappId = connection!.id;
   await writeSimulatorLogin(db, whatsappId);
   const storage = createFileStorage(mkdtempSync(path.join(tmpdir(), "atendo-contract-")));
-  const realtime = { toAdmins: () => undefined, toCompany: () => undefined };
+  const realtime = { toAdmins: () => undefined, toCompany: () => undefined, toRooms: () => undefined };
   const providerDeps: ProviderDeps = { db, storage, realtime, logger: pino({ level: "silent" }), config: testConfig() };
   const events: ProviderEvent[] = [];
   const session = createSimulatorSession({ companyId: company.id, whatsappId, onEvent: async (e) => void events.push(e) }, providerDeps, timing);

@@ -18,13 +18,14 @@ import { CAMPAIGN_VARIANTS, type CampaignInput, type CampaignView, type FieldErr
 import { toastError, toastSuccess } from "../errors/toast.js";
 import { MediaAttachment } from "../../components/MediaAttachment.js";
 import { useConnections } from "../connections/api.js";
-import { useCampaignAction, useCampaignOptions, useSaveCampaign } from "./api.js";
+import { useCampaignAction, useCampaignOptions, useCampaignSettings, useSaveCampaign } from "./api.js";
 import { campaignEditability, toLocalInput } from "./campaign-status.js";
+import { NO_TEMPLATE, TemplateChoiceFields, type TemplateChoice } from "./TemplateChoiceFields.js";
 
 type Variant = (typeof CAMPAIGN_VARIANTS)[number];
 type Texts = Record<`message${Variant}` | `confirmationMessage${Variant}`, string>;
 
-interface FormState extends Texts {
+interface FormState extends Texts, TemplateChoice {
   name: string;
   confirmation: boolean;
   contactListId: string;
@@ -53,11 +54,17 @@ function initialState(campaign?: CampaignView): FormState {
     whatsappId: campaign?.whatsappId ? String(campaign.whatsappId) : NONE,
     fileListId: campaign?.fileListId ? String(campaign.fileListId) : NONE,
     scheduledAt: toLocalInput(campaign?.scheduledAt ?? null),
+    templateName: campaign?.templateName ?? NO_TEMPLATE.templateName,
+    templateLanguage: campaign?.templateLanguage ?? NO_TEMPLATE.templateLanguage,
+    templateVariables: campaign?.templateVariables ?? NO_TEMPLATE.templateVariables,
   };
 }
 
-/** Empty values are sent as null (administration section 5); the schedule as an instant with seconds. */
-function inputOf(state: FormState): CampaignInput {
+/**
+ * Empty values are sent as null (administration section 5); the schedule as an instant with seconds; the template
+ * only for a Cloud API connection (`cloud`), so one picked before switching connections is not kept.
+ */
+function inputOf(state: FormState, cloud: boolean): CampaignInput {
   const id = (value: string) => (value === NONE || value === TAG_NONE ? null : Number(value));
   const texts = Object.fromEntries(
     CAMPAIGN_VARIANTS.flatMap((n) => [
@@ -74,6 +81,9 @@ function inputOf(state: FormState): CampaignInput {
     whatsappId: id(state.whatsappId),
     fileListId: id(state.fileListId),
     scheduledAt: state.scheduledAt ? new Date(state.scheduledAt).toISOString() : null,
+    templateName: cloud && state.templateName ? state.templateName : null,
+    templateLanguage: cloud && state.templateName ? state.templateLanguage : null,
+    templateVariables: cloud && state.templateName ? state.templateVariables : [],
   };
 }
 
@@ -109,6 +119,12 @@ export function CampaignDialog({ open, campaign, onClose }: Props) {
   const editable = campaignEditability(campaign);
   const locked = editable !== "all";
   const textsLocked = editable === "none";
+  // The connection the campaign sends through: the chosen one, else the company's default.
+  const connection = (connections.data ?? []).find((c) => (state.whatsappId === NONE ? c.isDefault : String(c.id) === state.whatsappId));
+  const cloud = connection?.provider === "cloudapi";
+  // Only a template's variables use the company's own variables; the page of settings is not asked otherwise.
+  const settings = useCampaignSettings(open && cloud);
+  const tokens = ["{nome}", "{numero}", "{email}", ...(settings.data?.variables ?? []).map((v) => `{${v.key}}`)];
 
   useEffect(() => {
     if (!open) return;
@@ -129,7 +145,7 @@ export function CampaignDialog({ open, campaign, onClose }: Props) {
       return;
     }
     try {
-      const { mediaError } = await save.mutateAsync({ id: campaign?.id, input: inputOf(state), media: locked ? undefined : media });
+      const { mediaError } = await save.mutateAsync({ id: campaign?.id, input: inputOf(state, cloud), media: locked ? undefined : media });
       toastSuccess(t("campaigns.saved"), { admin: true });
       if (mediaError) toastError(mediaError);
       onClose();
@@ -215,6 +231,17 @@ export function CampaignDialog({ open, campaign, onClose }: Props) {
               helperText={message("scheduledAt") ?? t("campaigns.scheduledAtHelp")}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, "data-testid": "campaign-scheduledAt" } }}
             />
+            {cloud && connection && (
+              <TemplateChoiceFields
+                whatsappId={connection.id}
+                value={state}
+                onChange={(choice) => setState((current) => ({ ...current, ...choice }))}
+                tokens={tokens}
+                disabled={locked}
+                error={errors.templateName ?? errors.templateVariables ?? errors.templateLanguage}
+                testId="campaign-template"
+              />
+            )}
             <MediaAttachment name={mediaName} onPick={(file) => setMedia(file)} onRemove={() => setMedia("remove")} disabled={locked} testId="campaign-media" />
             <Box>
               <Tabs value={tab} onChange={(_, value: Variant) => setTab(value)} variant="scrollable">

@@ -121,10 +121,11 @@ export function settingsOf(records: CampaignSettingRecord[]): CampaignSettings {
   return Object.fromEntries(records.map((record) => [record.key, record.value])) as unknown as CampaignSettings;
 }
 
-export function useCampaignSettings() {
+export function useCampaignSettings(enabled = true) {
   return useQuery({
     queryKey: campaignKeys.settings,
     queryFn: async () => settingsOf((await api.get<CampaignSettingRecord[]>("/campaign-settings")).data),
+    enabled,
   });
 }
 

@@ -1,8 +1,10 @@
-import { Alert, Box, IconButton, InputAdornment, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField, Typography } from "@mui/material";
 import ContentCopy from "@mui/icons-material/ContentCopy";
+import Refresh from "@mui/icons-material/Refresh";
 import { useTranslation } from "react-i18next";
 import { API_BASE_URL } from "../auth/api.js";
-import { toastSuccess } from "../errors/toast.js";
+import { toastError, toastSuccess } from "../errors/toast.js";
+import { useCloudTemplates, useRefreshCloudTemplates } from "../conversation/templates-api.js";
 import type { Connection } from "./types.js";
 
 /** The webhook URL as Meta needs it: the server answers a path when PUBLIC_URL is not set; the API's origin completes it. */
@@ -49,6 +51,9 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
 export function CloudApiBox({ connection }: { connection: Connection }) {
   const { t } = useTranslation();
   const { id } = connection;
+  const refresh = useRefreshCloudTemplates();
+  // Not fetched for the card (it may ask Meta): the count shows once refreshed here or loaded by the composer.
+  const known = useCloudTemplates(id, false).data;
   return (
     <Stack spacing={1} data-testid={`connection-cloud-${id}`}>
       {connection.cloudDisplayName && (
@@ -75,6 +80,23 @@ export function CloudApiBox({ connection }: { connection: Connection }) {
           )}
         </>
       )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<Refresh />}
+          disabled={refresh.isPending}
+          onClick={() => refresh.mutate(id, { onError: (error) => toastError(error) })}
+          data-testid={`connection-cloud-templates-refresh-${id}`}
+        >
+          {t("connections.cloud.refreshTemplates")}
+        </Button>
+        {known && (
+          <Typography variant="caption" sx={{ color: "text.secondary" }} data-testid={`connection-cloud-templates-count-${id}`}>
+            {t("connections.cloud.templatesCount", { count: known.length })}
+          </Typography>
+        )}
+      </Stack>
     </Stack>
   );
 }

@@ -50,6 +50,12 @@ const formSchema = z
     maxUseBotQueues: count,
     timeToTransfer: optionalCount,
     timeforagroup: count,
+    // The outbox's pace (messages/s, fractions allowed); empty: the server's default for the provider.
+    sendRatePerSecond: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,4}([.,]\d{1,2})?)?$/, V.invalid)
+      .refine((v) => v === "" || Number(v.replace(",", ".")) >= 0.1, V.invalid),
     // Cloud API: Meta's ids (digits) and two write-only secrets (empty keeps what is stored).
     cloudPhoneNumberId: z.string().trim().regex(/^\d{0,30}$/, V.invalid),
     cloudBusinessAccountId: z.string().trim().regex(/^\d{0,30}$/, V.invalid),
@@ -89,6 +95,7 @@ const FIELDS = [
   "maxUseBotQueues",
   "timeToTransfer",
   "timeforagroup",
+  "sendRatePerSecond",
   "cloudPhoneNumberId",
   "cloudBusinessAccountId",
   "cloudAccessToken",
@@ -115,6 +122,7 @@ function initialValues(connection?: Connection, provider: ConnectionProvider = "
       maxUseBotQueues: String(WHATSAPP_DEFAULTS.maxUseBotQueues),
       timeToTransfer: "",
       timeforagroup: String(WHATSAPP_DEFAULTS.timeforagroup),
+      sendRatePerSecond: "",
       cloudPhoneNumberId: "",
       cloudBusinessAccountId: "",
       cloudAccessToken: "",
@@ -139,6 +147,7 @@ function initialValues(connection?: Connection, provider: ConnectionProvider = "
     maxUseBotQueues: String(connection.maxUseBotQueues ?? 0),
     timeToTransfer: connection.timeToTransfer === null || connection.timeToTransfer === undefined ? "" : String(connection.timeToTransfer),
     timeforagroup: String(connection.timeforagroup ?? 0),
+    sendRatePerSecond: connection.sendRatePerSecond === null || connection.sendRatePerSecond === undefined ? "" : String(connection.sendRatePerSecond),
     cloudPhoneNumberId: connection.cloudPhoneNumberId ?? "",
     cloudBusinessAccountId: connection.cloudBusinessAccountId ?? "",
     cloudAccessToken: "",
@@ -165,6 +174,7 @@ export function connectionInputOf(values: FormValues, editing: boolean): Connect
     maxUseBotQueues: Number(values.maxUseBotQueues),
     timeToTransfer: values.timeToTransfer.trim() === "" ? null : Number(values.timeToTransfer),
     timeforagroup: Number(values.timeforagroup),
+    sendRatePerSecond: values.sendRatePerSecond.trim() === "" ? null : Number(values.sendRatePerSecond.trim().replace(",", ".")),
   };
   // The provider is chosen when the connection is made; its session and login belong to it.
   if (!editing) input.provider = values.provider;
@@ -426,6 +436,15 @@ export function ConnectionDialog({ open, connection, queues, onClose }: Props) {
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               {numberField("timeUseBotQueues")}
               {numberField("maxUseBotQueues")}
+              <TextField
+                label={t("connections.sendRatePerSecond")}
+                fullWidth
+                {...form.register("sendRatePerSecond")}
+                error={Boolean(errors.sendRatePerSecond)}
+                helperText={text(errors.sendRatePerSecond?.message) ?? t("connections.sendRatePerSecondHelp")}
+                slotProps={{ htmlInput: { inputMode: "decimal", maxLength: 7 } }}
+                data-testid="connection-sendRatePerSecond"
+              />
             </Stack>
             {connection && <ApiTokenBox whatsappId={connection.id} hasToken={connection.hasToken} />}
           </Stack>

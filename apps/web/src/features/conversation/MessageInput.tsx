@@ -33,6 +33,8 @@ import { matchQuickAnswers, quickAnswerSearch, type QuickAnswer } from "./quick-
 import { signedText, useSignMessage } from "./sign-message.js";
 import { useAgentPresence } from "./use-agent-presence.js";
 import { useVoiceRecorder } from "./use-voice-recorder.js";
+import { useCustomerWindow } from "./customer-window.js";
+import { TemplateComposer } from "./TemplateComposer.js";
 
 /**
  * The bottom of the conversation. An open ticket of mine (any open ticket for an admin) gets the composer; a closed
@@ -43,8 +45,10 @@ export function MessageInput({ ticket }: { ticket: TicketView }) {
   const { user } = useAuth();
   const actions = useTicketActions();
   const mayWrite = ticket.status === "open" && (ticket.userId === user?.id || user?.profile === "admin");
+  const customerWindow = useCustomerWindow(ticket);
 
-  if (mayWrite) return <Composer ticket={ticket} />;
+  // Cloud API outside the customer's 24-hour window: Meta takes only an approved template.
+  if (mayWrite) return customerWindow && !customerWindow.open ? <TemplateComposer ticket={ticket} /> : <Composer ticket={ticket} />;
   const notice = (text: string, action?: { label: string; testId: string; run: () => void }) => (
     <Alert
       severity="info"

@@ -1,7 +1,7 @@
 import type { MessageView } from "@atendo/shared";
 
-/** The text messages' types (chat is what the server stores; the others are the provider's names). */
-const TEXT_TYPES = new Set(["chat", "text", "conversation", "extendedTextMessage"]);
+/** The text messages' types (chat is what the server stores, template a Cloud API template's filled-in text; the others are the provider's names). */
+const TEXT_TYPES = new Set(["chat", "text", "conversation", "extendedTextMessage", "template"]);
 
 export type MessageKind = "text" | "image" | "sticker" | "audio" | "video" | "document" | "location" | "contact" | "call" | "reaction";
 

@@ -4,7 +4,7 @@ import DragIndicator from "@mui/icons-material/DragIndicator";
 import { useDraggable } from "@dnd-kit/core";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { TicketView } from "@atendo/shared";
+import { displayNumber, type TicketView } from "@atendo/shared";
 import { laneKey, type LaneId } from "./board.js";
 
 /** A card's face: contact name, number, last message and 'Ver Ticket' (administration section 2, Kanban page). */
@@ -19,7 +19,7 @@ export function KanbanCardFace({ ticket, handle, style, cardRef }: { ticket: Tic
             {ticket.contact.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div" data-testid="kanban-card-number">
-            {ticket.contact.number}
+            {ticket.contact.number ? displayNumber(ticket.contact.number) : ""}
           </Typography>
           <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: "anywhere" }} data-testid="kanban-card-last-message">
             {ticket.lastMessage || t("kanban.noMessage")}

@@ -46,5 +46,11 @@ export function curlExamples(origin: string) {
       `  -F 'body=Segue o arquivo' \\`,
       `  -F 'medias=@/caminho/arquivo.pdf'`,
     ].join("\n"),
+    template: [
+      `curl -X POST '${url}' \\`,
+      `  -H 'Authorization: Bearer SEU_TOKEN' \\`,
+      `  -H 'Content-Type: application/json' \\`,
+      `  -d '{"number": "5511987654321", "body": "Olá!", "template": {"name": "pedido_enviado", "language": "pt_BR", "parameters": ["Maria"]}}'`,
+    ].join("\n"),
   };
 }

@@ -32,9 +32,10 @@ import { useContactOptions } from "../tickets/api.js";
 import { toastError, toastSuccess } from "../errors/toast.js";
 import { errorCodeOf } from "../auth/api-client.js";
 import { useSaveSchedule } from "./api.js";
+import { NO_TEMPLATE, TemplateChoiceFields, type TemplateChoice } from "../campaigns/TemplateChoiceFields.js";
 import { STATUS_COLOR, STATUS_LABEL_KEY, toLocalInput } from "./schedule-status.js";
 
-type Field = "body" | "contactId" | "sendAt";
+type Field = "body" | "contactId" | "sendAt" | "templateName" | "templateLanguage" | "templateVariables";
 /** Written out here, not in the translations: i18next would read the double braces as its own placeholders. */
 const SCHEDULE_VARIABLES = "{nome}, {numero}, {email}, {{firstName}}, {{greeting}}, {{protocol}}, {{hora}}";
 const DEFAULT_CONNECTION = "";
@@ -67,8 +68,12 @@ export function ScheduleDialog({ open, schedule, contact: preset = null, onClose
   const [sendAt, setSendAt] = useState(defaultSendAt);
   const [whatsappId, setWhatsappId] = useState<number | "">(DEFAULT_CONNECTION);
   const [media, setMedia] = useState<File | "remove" | undefined>();
+  const [template, setTemplate] = useState<TemplateChoice>(NO_TEMPLATE);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const readOnly = schedule !== undefined && !schedule.editable;
+  // The connection it goes through: the chosen one, else the company's default. A Cloud API one offers a template.
+  const connection = (connections.data ?? []).find((c) => (whatsappId === DEFAULT_CONNECTION ? c.isDefault : c.id === whatsappId));
+  const cloud = connection?.provider === "cloudapi";
 
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const options = useContactOptions(term, open && !readOnly && term.length >= SEARCH_MIN_CHARS);
@@ -81,6 +86,11 @@ export function ScheduleDialog({ open, schedule, contact: preset = null, onClose
     setSendAt(schedule ? toLocalInput(new Date(schedule.sendAt)) : defaultSendAt());
     setWhatsappId(schedule?.whatsappId ?? DEFAULT_CONNECTION);
     setMedia(undefined);
+    setTemplate(
+      schedule?.templateName
+        ? { templateName: schedule.templateName, templateLanguage: schedule.templateLanguage ?? "", templateVariables: schedule.templateVariables }
+        : NO_TEMPLATE,
+    );
     setErrors({});
   }, [open, schedule, preset]);
 
@@ -91,6 +101,10 @@ export function ScheduleDialog({ open, schedule, contact: preset = null, onClose
       contactId: contact?.id,
       sendAt: sendAtDate && !Number.isNaN(sendAtDate.getTime()) ? sendAtDate.toISOString() : sendAt,
       whatsappId: whatsappId === DEFAULT_CONNECTION ? null : whatsappId,
+      // Only for a Cloud API connection, so one picked before switching connections is not kept.
+      templateName: cloud && template.templateName ? template.templateName : null,
+      templateLanguage: cloud && template.templateName ? template.templateLanguage : null,
+      templateVariables: cloud && template.templateName ? template.templateVariables : [],
     };
     const parsed = scheduleSchema.safeParse(payload);
     if (!parsed.success) {
@@ -104,7 +118,16 @@ export function ScheduleDialog({ open, schedule, contact: preset = null, onClose
     }
     setErrors({});
     try {
-      const input = { body: parsed.data.body, contactId: parsed.data.contactId, sendAt: parsed.data.sendAt.toISOString(), whatsappId: parsed.data.whatsappId ?? null };
+      const input = {
+        body: parsed.data.body,
+        contactId: parsed.data.contactId,
+        sendAt: parsed.data.sendAt.toISOString(),
+        whatsappId: parsed.data.whatsappId ?? null,
+        // Absent means none (the server clears a template chosen before).
+        ...(parsed.data.templateName
+          ? { templateName: parsed.data.templateName, templateLanguage: parsed.data.templateLanguage, templateVariables: parsed.data.templateVariables }
+          : {}),
+      };
       const { schedule: saved, mediaError } = await save.mutateAsync({ id: schedule?.id, input, media });
       toastSuccess(t("schedules.saved"));
       if (mediaError) toastError(mediaError);
@@ -112,6 +135,7 @@ export function ScheduleDialog({ open, schedule, contact: preset = null, onClose
       onSaved?.(saved);
     } catch (error) {
       if (errorCodeOf(error) === "ERR_NO_CONTACT_FOUND") setErrors({ contactId: "errors.ERR_NO_CONTACT_FOUND" });
+      else if (errorCodeOf(error) === "ERR_TEMPLATE_NOT_FOUND") setErrors({ templateName: "errors.ERR_TEMPLATE_NOT_FOUND" });
       else toastError(error);
     }
   };
@@ -207,6 +231,18 @@ export function ScheduleDialog({ open, schedule, contact: preset = null, onClose
               helperText={errors.body ? t(errors.body) : `${t("schedules.variables")}: ${SCHEDULE_VARIABLES}`}
               slotProps={{ htmlInput: { "data-testid": "schedule-body" } }}
             />
+            {cloud && connection && (
+              <TemplateChoiceFields
+                whatsappId={connection.id}
+                value={template}
+                onChange={setTemplate}
+                tokens={["{nome}", "{numero}", "{email}"]}
+                disabled={readOnly}
+                error={errors.templateName ?? errors.templateVariables ?? errors.templateLanguage}
+                hint="schedules.templateHint"
+                testId="schedule-template"
+              />
+            )}
             <TextField
               type="datetime-local"
               label={t("schedules.sendAt")}

@@ -48,6 +48,10 @@ export interface ScheduleSaveInput {
   /** ISO instant. */
   sendAt: string;
   whatsappId: number | null;
+  /** Cloud API connections: the template sent when the contact's 24-hour window has closed. */
+  templateName?: string | null;
+  templateLanguage?: string | null;
+  templateVariables?: string[];
 }
 
 export interface SaveSchedule {

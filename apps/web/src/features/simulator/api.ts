@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { companyEvent } from "@atendo/shared";
+import { CLIENT_EVENTS, companyEvent } from "@atendo/shared";
 import { api } from "../auth/api.js";
 import { useAuth } from "../auth/auth-context.js";
-import { useSocketEvent } from "../realtime/socket-context.js";
+import { useSocket, useSocketEvent } from "../realtime/socket-context.js";
 import type {
   SimulatorContact,
   SimulatorContactInput,
@@ -144,6 +144,18 @@ export interface AgentPresence {
 export function useSimulatorRealtime(whatsappId: number | null, onPresence?: (presence: AgentPresence) => void): void {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const socket = useSocket();
+  // The server sends simulator traffic only to sockets that asked for it, again after each reconnect.
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => socket.emit(CLIENT_EVENTS.joinSimulator);
+    if (socket.connected) join();
+    socket.on("connect", join);
+    return () => {
+      socket.off("connect", join);
+      socket.emit(CLIENT_EVENTS.leaveSimulator);
+    };
+  }, [socket]);
   useSocketEvent<SimulatorEvent>(user ? companyEvent.simulator(user.companyId) : null, (event) => {
     if (!event || whatsappId === null) return;
     switch (event.action) {

@@ -14,6 +14,7 @@ import { useSocket, useSocketEvent } from "../realtime/socket-context.js";
 import { ContactDrawer } from "../conversation/ContactDrawer.js";
 import { conversation } from "../conversation/conversation-store.js";
 import { MessageInput } from "../conversation/MessageInput.js";
+import { CustomerWindowLabel } from "../conversation/CustomerWindowLabel.js";
 import { TagEditor } from "../conversation/TagEditor.js";
 import { useDeleteTicket, useTicket } from "./api.js";
 import { MessagesList } from "./MessagesList.js";
@@ -116,6 +117,7 @@ function OpenTicket({ ticket }: { ticket: TicketView }) {
             {ticket.user ? t("tickets.header.assignedTo", { name: ticket.user.name }) : t("tickets.header.unassigned")}
             {ticket.queue ? ` · ${ticket.queue.name}` : ""}
           </Typography>
+          <CustomerWindowLabel ticket={ticket} />
           {/* A line kept for the presence text: 'digitando...' appearing must not grow the header and push the
               conversation's last message out of view. */}
           <Box sx={{ height: 20, overflow: "hidden" }} data-testid="ticket-presence-slot">

@@ -1,0 +1,2 @@
+ALTER TABLE "whatsapps" ADD COLUMN "send_rate_per_second" double precision;--> statement-breakpoint
+CREATE INDEX "messages_outbox_chat_idx" ON "messages" USING btree ("whatsapp_id","chat_contact_id","id") WHERE "messages"."send_status" = 'queued';
