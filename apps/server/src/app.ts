@@ -207,7 +207,7 @@ export async function buildApp(opts: {
     // Sent only on HTTPS answers (http/delivery.ts).
     strictTransportSecurity: false,
   });
-  await registerDelivery(app, config);
+  await registerDelivery(app);
   await app.register(cookie);
   // Uploads: 20 MB a file, a few files a request; routes read them with request.file()/files().
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 20 } });

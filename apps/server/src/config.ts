@@ -34,7 +34,7 @@ const envSchema = z.object({
     .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(5).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1).max(365).default(7),
-  COOKIE_SECURE: bool.optional(),
+  COOKIE_SECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
   ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).default("admin@atendo.local"),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(200).optional(),
@@ -123,6 +123,10 @@ export interface Config {
   whatsappEncryptionKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /**
+   * COOKIE_SECURE=true forces the refresh cookie's Secure flag; otherwise it is Secure per request, when the request
+   * came over HTTPS (auth/routes.ts). An https PUBLIC_URL does not force it: the install may be reached over plain HTTP.
+   */
   cookieSecure: boolean;
   trustProxy: boolean;
   adminEmail: string;
@@ -242,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappEncryptionKey: e.WHATSAPP_ENCRYPTION_KEY ? parseEncryptionKey(e.WHATSAPP_ENCRYPTION_KEY)! : persistedEncryptionKey(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
-    cookieSecure: e.COOKIE_SECURE ?? (e.PUBLIC_URL?.startsWith("https://") ?? false),
+    cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

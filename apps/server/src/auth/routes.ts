@@ -12,8 +12,9 @@ import { isHttps } from "../http/delivery.js";
 
 export async function authRoutes(app: App): Promise<void> {
   const { config } = app.deps;
-  // Secure when the deployment says so (COOKIE_SECURE, an https PUBLIC_URL) or the request came over HTTPS (behind a
-  // proxy: TRUST_PROXY); never forced on plain HTTP, where the browser would drop it and nobody could stay signed in.
+  // Secure when the request came over HTTPS (behind a proxy: TRUST_PROXY), or always if the deployer forces it
+  // (COOKIE_SECURE=true). An https PUBLIC_URL does not: a LAN user on plain HTTP would lose the cookie (the browser drops
+  // a Secure cookie set over HTTP) and could not stay signed in.
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     sameSite: "strict" as const,

@@ -83,31 +83,41 @@ describe("GET /dashboard", () => {
 });
 
 describe("GET /dashboard/export", () => {
-  async function withHostileContact() {
+  /** Contact names a spreadsheet would run as a formula: each must come out as inert text (an apostrophe first). */
+  const HOSTILE_NAMES = ['=HYPERLINK("http://x.test","clique")', "+5511999990000", "-2+3", "@SUM(A1:A2)", "\t=1+1"];
+
+  async function withHostileContacts() {
     const t = await ticketsCompany(app, database.db);
-    const hostile = await makeContact(database.db, t.company.id, { name: '=HYPERLINK("http://x.test","clique")' });
+    const hostile: { ticketId: number; name: string }[] = [];
+    for (const name of HOSTILE_NAMES) {
+      const contact = await makeContact(database.db, t.company.id, { name });
+      const ticket = await makeTicket(database.db, { companyId: t.company.id, contactId: contact.id, queueId: t.queueA.id, status: "pending" });
+      hostile.push({ ticketId: ticket.id, name });
+    }
     const plain = await makeContact(database.db, t.company.id, { name: 'Maria "Mimi", da Silva' });
-    await makeTicket(database.db, { companyId: t.company.id, contactId: hostile.id, queueId: t.queueA.id, status: "pending" });
     await makeTicket(database.db, { companyId: t.company.id, contactId: plain.id, queueId: t.queueB.id, status: "open", userId: t.agentB.id, acceptedAt: new Date() });
-    return t;
+    return { t, hostile };
   }
 
   it("csv: the period's tickets, quoted fields escaped, formula-looking cells as text", async () => {
-    const t = await withHostileContact();
+    const { t, hostile } = await withHostileContacts();
     const res = await app.inject({ method: "GET", url: `/dashboard/export?format=csv&${today()}`, headers: t.asAdmin });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="dashboard_.*\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(HOSTILE_NAMES.length + 2);
     expect(lines[0]).toMatch(/^Ticket,Contato,Número,Fila,Atendente,Status,/);
-    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x.test"",""clique"")"`);
-    expect(lines[2]).toContain(`"Maria ""Mimi"", da Silva"`);
-    expect(lines[2]).toContain(",Suporte,Beto Suporte,open,");
+    const contactField = (ticketId: number) => lines.find((l) => l.startsWith(`${ticketId},`))!.slice(`${ticketId},`.length);
+    const expected = [`"'=HYPERLINK(""http://x.test"",""clique"")"`, "'+5511999990000", "'-2+3", "'@SUM(A1:A2)", "'\t=1+1"];
+    hostile.forEach(({ ticketId, name }, i) => expect(contactField(ticketId).startsWith(`${expected[i]},`), name).toBe(true));
+    const maria = lines.find((l) => l.includes("Mimi"))!;
+    expect(maria).toContain(`,"Maria ""Mimi"", da Silva",`);
+    expect(maria).toContain(",Suporte,Beto Suporte,open,");
   });
 
   it("xlsx: a summary and the tickets; text cells are strings, never formulas", async () => {
-    const t = await withHostileContact();
+    const { t, hostile } = await withHostileContacts();
     const res = await app.inject({ method: "GET", url: `/dashboard/export?format=xlsx&${today()}`, headers: t.asAdmin });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toContain("spreadsheetml");
@@ -115,13 +125,17 @@ describe("GET /dashboard/export", () => {
     expect(book.SheetNames).toEqual(["Resumo", "Tickets"]);
     const sheet = book.Sheets.Tickets!;
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
-    expect(rows).toHaveLength(3);
-    const cell = sheet.B2!;
-    expect(cell.t).toBe("s");
-    expect(cell.f).toBeUndefined();
-    expect(cell.v).toBe(`'=HYPERLINK("http://x.test","clique")`);
+    expect(rows).toHaveLength(HOSTILE_NAMES.length + 2);
+    for (const { ticketId, name } of hostile) {
+      const row = rows.findIndex((r) => r[0] === ticketId);
+      expect(row, name).toBeGreaterThan(0);
+      const cell = sheet[XLSX.utils.encode_cell({ r: row, c: 1 })] as XLSX.CellObject;
+      expect(cell.t, name).toBe("s");
+      expect(cell.f, name).toBeUndefined();
+      expect(cell.v, name).toBe(`'${name}`);
+    }
     const summary = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Resumo!, { header: 1 });
-    expect(summary).toContainEqual(["Pendentes", 1]);
+    expect(summary).toContainEqual(["Pendentes", HOSTILE_NAMES.length]);
     expect(summary).toContainEqual(["Abertos", 1]);
   });
 });

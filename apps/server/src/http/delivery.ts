@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import compress from "@fastify/compress";
-import type { Config } from "../config.js";
 
 /** Two years, subdomains included (helmet's own default value; sent only on HTTPS, see below). */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
@@ -16,18 +15,17 @@ export function isHttps(request: FastifyRequest): boolean {
 /**
  * How answers travel: compressed (Brotli, else gzip) when the browser accepts it, and HSTS only where it means
  * something. The app must open over plain HTTP from any address (a LAN install): a browser told "HTTPS only" over
- * HTTP would be locked out of every later plain visit of that host, so HSTS goes out only on HTTPS requests or when
- * PUBLIC_URL says the public address is HTTPS. Static files carry their own precompressed forms (serve-web.ts); an
- * answer that already has a Content-Encoding is left alone.
+ * HTTP would be locked out of every later plain visit of that host, so HSTS goes out only on requests that arrived
+ * over HTTPS, whatever PUBLIC_URL says (the same deployment may also be reached over plain HTTP on the LAN). Static
+ * files carry their own precompressed forms (serve-web.ts); an answer that already has a Content-Encoding is left alone.
  */
-export async function registerDelivery(app: FastifyInstance, config: Pick<Config, "publicUrl">): Promise<void> {
-  const httpsDeployment = config.publicUrl?.startsWith("https://") ?? false;
+export async function registerDelivery(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     encodings: ["br", "gzip"],
     // Compressed request bodies are not part of the API: keep the request side as it was.
     globalDecompression: false,
   });
   app.addHook("onRequest", async (request, reply) => {
-    if (httpsDeployment || isHttps(request)) void reply.header("strict-transport-security", HSTS_VALUE);
+    if (isHttps(request)) void reply.header("strict-transport-security", HSTS_VALUE);
   });
 }

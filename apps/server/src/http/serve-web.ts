@@ -36,7 +36,11 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
     const file = (request.params as { "*": string })["*"];
     // The compressed siblings are chosen by the static layer, never asked for by name.
     if (/\.(br|gz)$/.test(file)) return reply.callNotFound();
-    return send(reply, path.posix.join("assets", file), IMMUTABLE_CACHE);
+    // An encoded ../ that climbs out of the assets names no asset: the same 404 as a missing one (the static layer
+    // would refuse it with a 403 that tells nothing more).
+    const asset = path.posix.join("assets", file);
+    if (!asset.startsWith("assets/")) return reply.callNotFound();
+    return send(reply, asset, IMMUTABLE_CACHE);
   });
 
   app.addHook("onRequest", async (request, reply) => {

@@ -52,7 +52,14 @@ describe("ticket notes", () => {
     const hidden = await app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${ticket.id}`, headers: asOutsider });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual({ error: "ERR_NO_TICKET_FOUND" });
-    expect((await app.inject({ method: "POST", url: "/ticket-notes", headers: asOutsider, payload: { note: "Intrometido", ticketId: ticket.id } })).statusCode).toBe(403);
+    // Adding to or deleting from a ticket one may not see answers as if there were nothing there (no 403: it exists).
+    const intruding = await app.inject({ method: "POST", url: "/ticket-notes", headers: asOutsider, payload: { note: "Intrometido", ticketId: ticket.id } });
+    expect([intruding.statusCode, intruding.json()]).toEqual([404, { error: "ERR_NO_TICKET_FOUND" }]);
+    const deleting = await app.inject({ method: "DELETE", url: `/ticket-notes/${note.id}`, headers: asOutsider });
+    const missing = await app.inject({ method: "DELETE", url: `/ticket-notes/${note.id + 1_000_000}`, headers: asOutsider });
+    expect([deleting.statusCode, deleting.json()]).toEqual([404, { error: "ERR_NOT_FOUND" }]);
+    expect(deleting.json()).toEqual(missing.json());
+    expect((await app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${ticket.id}`, headers: asAgent })).json<TicketNoteView[]>().map((n) => n.note)).toEqual(["Só da fila"]);
     expect((await app.inject({ method: "DELETE", url: `/ticket-notes/${note.id}`, headers: asColleague })).statusCode).toBe(403);
     expect((await app.inject({ method: "DELETE", url: `/ticket-notes/${note.id}`, headers: asAdmin })).statusCode).toBe(204);
     expect((await app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${ticket.id}`, headers: asAgent })).json()).toEqual([]);
