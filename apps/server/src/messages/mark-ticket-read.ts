@@ -24,10 +24,12 @@ export async function markTicketRead(
     .update(messages)
     .set({ read: true })
     .where(inCompany(messages, auth.companyId, and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false), eq(messages.read, false))))
-    .returning({ providerId: messages.providerId });
+    .returning({ id: messages.id, createdAt: messages.createdAt, providerId: messages.providerId });
   if (unread.length === 0 && ticket.unreadMessages === 0) return false;
   await deps.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id));
   emitTicketUnreadReset(deps.realtime, auth.companyId, ticket);
+  // Oldest first (RETURNING has no order): the Cloud API sends one receipt, for the last id, which covers the earlier.
+  unread.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
   const ids = unread.flatMap((m) => (m.providerId ? [m.providerId] : []));
   if (ids.length > 0 && ticket.whatsappId && !ticket.isGroup) {
     const [contact] = await deps.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));

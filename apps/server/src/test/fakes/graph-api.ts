@@ -58,7 +58,8 @@ export interface FakeGraphApi {
   version: string;
   phones: Map<string, FakePhoneNumber>;
   sent: FakeGraphSent[];
-  reads: { phoneNumberId: string; messageId: string; typing: boolean }[];
+  /** Read receipts and typing indicators, with the request body as sent. */
+  reads: { phoneNumberId: string; messageId: string; typing: boolean; body: any }[];
   templates: Map<string, FakeTemplate[]>;
   /** Every request, for assertions on what reached "Meta". */
   requests: { method: string; path: string; authorization?: string }[];
@@ -196,7 +197,7 @@ export async function startFakeGraphApi(opts: { version?: string } = {}): Promis
       if (body?.messaging_product !== "whatsapp") return graphError(res, 400, 100, "The parameter messaging_product is required.");
       if (body.status === "read") {
         if (typeof body.message_id !== "string") return graphError(res, 400, 100, "The parameter message_id is required.");
-        reads.push({ phoneNumberId: id, messageId: body.message_id, typing: Boolean(body.typing_indicator) });
+        reads.push({ phoneNumberId: id, messageId: body.message_id, typing: Boolean(body.typing_indicator), body });
         return send(res, 200, { success: true });
       }
       const failure = failures.shift();

@@ -7,30 +7,39 @@ import Forward from "@mui/icons-material/Forward";
 import Edit from "@mui/icons-material/EditOutlined";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import { useTranslation } from "react-i18next";
-import type { MessageView } from "@atendo/shared";
+import type { MessageView, WhatsAppCapabilities } from "@atendo/shared";
 import { conversation } from "./conversation-store.js";
 import { messageKind } from "./message-content.js";
 import { ReactionPicker } from "./ReactionPicker.js";
 
+/** What the ticket's connection can do, as far as the menu cares (WhatsAppView.capabilities). */
+export type MessageActionCapabilities = Pick<WhatsAppCapabilities, "edit" | "delete" | "forward">;
+
 export interface MessageActionHandlers {
   /** The signed-in user's id: edit and delete only on their own messages (core-service section 6). */
   meId: number | null;
+  /** The ticket's connection's capabilities; null while unknown (everything is offered, the server refuses). */
+  capabilities?: MessageActionCapabilities | null;
   onReact: (message: MessageView, emoji: string) => void;
   onEdit: (message: MessageView) => void;
   onDelete: (message: MessageView) => void;
 }
 
-/** Which actions a message offers. */
-export function messageActions(message: MessageView, meId: number | null) {
+/**
+ * Which actions a message offers. A provider that cannot edit or delete for everyone (the Cloud API) offers neither;
+ * a message still in the outbox can always be deleted, since that only keeps it from being sent.
+ */
+export function messageActions(message: MessageView, meId: number | null, capabilities: MessageActionCapabilities | null = null) {
   const live = !message.isDeleted;
   const delivered = message.sendStatus === "sent" || message.sendStatus === "received";
   const own = live && message.fromMe && meId !== null && message.user?.id === meId;
+  const can = { edit: capabilities?.edit ?? true, delete: capabilities?.delete ?? true, forward: capabilities?.forward ?? true };
   return {
     reply: live,
     react: live && delivered,
-    forward: live,
-    edit: own && delivered && messageKind(message) === "text",
-    delete: own,
+    forward: live && can.forward,
+    edit: own && can.edit && delivered && messageKind(message) === "text",
+    delete: own && (can.delete || message.sendStatus === "queued"),
   };
 }
 
@@ -40,7 +49,7 @@ export function MessageMenu({ message, ownReaction, handlers }: { message: Messa
   const button = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [reacting, setReacting] = useState(false);
-  const can = messageActions(message, handlers.meId);
+  const can = messageActions(message, handlers.meId, handlers.capabilities);
   const run = (action: () => void) => () => {
     setMenuOpen(false);
     action();

@@ -79,7 +79,10 @@ function Reactions({ message, reactions }: { message: MessageView; reactions: Re
   );
 }
 
-/** sendError is an error code from the outbox (ERR_SENDING_WAPP_MSG…): translated when we know it. */
+/**
+ * sendError is an error code from the outbox (ERR_SENDING_WAPP_MSG…), translated when we know it, or the Cloud API's
+ * "code: title" (e.g. "131047: Re-engagement message"), shown as Meta wrote it.
+ */
 function useSendErrorText(message: MessageView): string {
   const { t, i18n } = useTranslation();
   const code = message.sendError;
@@ -94,7 +97,7 @@ function useSendErrorText(message: MessageView): string {
 export function MessageItem({ message, reactions = [], handlers, selecting = false, selected = false, onToggleSelected, onQuotedClick, highlighted = false }: MessageItemProps) {
   const { t } = useTranslation();
   const failedText = useSendErrorText(message);
-  const actions = handlers ? messageActions(message, handlers.meId) : null;
+  const actions = handlers ? messageActions(message, handlers.meId, handlers.capabilities) : null;
   const hasMenu = !selecting && actions !== null && Object.values(actions).some(Boolean);
   const showBody = !message.isDeleted && bodyIsCaption(message) && message.body.trim() !== "";
   const author = message.fromMe && !message.automatic ? (message.user?.name ?? null) : null;

@@ -6,6 +6,7 @@ import { conversation, useConversation } from "../conversation/conversation-stor
 import { fakeApi, type Reply } from "../../test/fake-api.js";
 import { fakeSocket } from "../../test/fake-socket.js";
 import { makeUser } from "../../test/fixtures.js";
+import { makeConnection } from "../../test/connection-fixtures.js";
 import { makeMessage, makeTicket } from "../../test/ticket-fixtures.js";
 import { renderApp } from "../../test/render.js";
 import { MessagesList } from "./MessagesList.js";
@@ -212,6 +213,48 @@ describe("MessagesList", { timeout: 30_000 }, () => {
     expect(calls.requests).toContain("DELETE /messages/21");
     // A deleted message has nothing left to do.
     expect(screen.queryByTestId("message-menu-21")).toBeNull();
+  });
+
+  it("a message the Cloud API failed shows Meta's code and title (not a translated generic error)", async () => {
+    setup([makeMessage({ id: 90, body: "Ainda está aí?", fromMe: true, user: ANA, sendStatus: "failed", sendError: "131047: Re-engagement message", ack: 0 })]);
+    const failed = within(await screen.findByTestId("message-90")).getByTestId("message-failed");
+    expect(failed.textContent).toBe("131047: Re-engagement message");
+    expect(within(row(90)).queryByTestId("ack-icon")).toBeNull();
+    expect(row(90).getAttribute("data-send-status")).toBe("failed");
+  });
+
+  describe("the ticket's connection decides edit and delete for everyone", () => {
+    const CLOUD = { qr: false, pairingCode: false, edit: false, delete: false, forward: true, presence: false, groups: false, numberCheck: false, templates: true, readReceipts: true };
+    const connections = [makeConnection({ id: 3, provider: "cloudapi", capabilities: CLOUD }), makeConnection({ id: 4, provider: "simulator" })];
+    const own = { fromMe: true, user: ANA, sendStatus: "sent" as const, ack: 3 };
+    const onConnection = async (whatsappId: number, messages: MessageView[]) => {
+      const forTicket = makeTicket({ id: 70, status: "open", userId: 7, user: ANA, whatsappId, whatsapp: { id: whatsappId, name: "Conexão" } });
+      const { calls } = setup(messages, { "GET /whatsapp/": { status: 200, data: connections } }, forTicket);
+      await screen.findByTestId(`message-${messages[0]!.id}`);
+      await waitFor(() => expect(calls.requests).toContain("GET /whatsapp/"));
+    };
+
+    it("a Cloud API ticket offers neither on a sent message (only while it waits in the outbox, which cancels it)", async () => {
+      await onConnection(3, [makeMessage({ id: 71, ticketId: 70, body: "Enviada", ...own }), makeMessage({ id: 72, ticketId: 70, body: "Na fila", ...own, sendStatus: "queued", ack: 0 })]);
+      // The connections list may answer after the menu opens: the menu follows it.
+      await openMenu(71);
+      await waitFor(() => expect(within(screen.getByRole("menu")).queryByTestId("message-edit")).toBeNull());
+      const menu = screen.getByRole("menu");
+      expect(within(menu).queryByTestId("message-delete")).toBeNull();
+      expect(within(menu).getByTestId("message-reply")).toBeTruthy();
+      expect(within(menu).getByTestId("message-react")).toBeTruthy();
+      expect(within(menu).getByTestId("message-forward")).toBeTruthy();
+      closeMenu();
+      await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+      expect(within(await openMenu(72)).getByTestId("message-delete")).toBeTruthy();
+    });
+
+    it("a simulator ticket offers both", async () => {
+      await onConnection(4, [makeMessage({ id: 81, ticketId: 70, body: "Enviada", ...own })]);
+      const menu = await openMenu(81);
+      expect(within(menu).getByTestId("message-edit")).toBeTruthy();
+      expect(within(menu).getByTestId("message-delete")).toBeTruthy();
+    });
   });
 
   it("forwards the selection in the conversation's order, FORWARD_DELAY_MS apart, and says when nothing is selected", async () => {

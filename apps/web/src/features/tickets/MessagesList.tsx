@@ -13,6 +13,7 @@ import { EditMessageDialog } from "../conversation/EditMessageDialog.js";
 import { ForwardDialog } from "../conversation/ForwardDialog.js";
 import { splitReactions } from "../conversation/message-content.js";
 import { useDeleteMessage, useReactToMessage } from "../conversation/message-actions-api.js";
+import { useConnectionCapabilities } from "../connections/use-connection-capabilities.js";
 import type { MessageActionHandlers } from "../conversation/MessageMenu.js";
 import { useTicketMessages } from "./api.js";
 import { MessageItem } from "./MessageItem.js";
@@ -61,6 +62,8 @@ export function MessagesList({ ticketId, testId = "messages-list", ticket: openT
   const { rows, reactions } = useMemo(() => splitReactions(messages), [messages]);
   const ticket = openTicket ?? query.data?.pages[0]?.ticket;
   const selecting = !readOnly && state.ticketId === ticketId && state.selecting;
+  // The menu offers only what the ticket's connection can do (no edit or delete for everyone on the Cloud API).
+  const capabilities = useConnectionCapabilities(readOnly ? null : ticket?.whatsappId);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -114,12 +117,13 @@ export function MessagesList({ ticketId, testId = "messages-list", ticket: openT
   const handlers = useMemo<MessageActionHandlers>(
     () => ({
       meId: user?.id ?? null,
+      capabilities,
       onReact: (message, emoji) => react.mutate({ id: message.id, emoji }),
       onEdit: setEditing,
       onDelete: setDeleting,
     }),
     // react.mutate is stable across renders (the mutation object is not).
-    [user?.id, react.mutate],
+    [user?.id, capabilities, react.mutate],
   );
 
   // Forwarded in the conversation's order, whatever the order they were ticked in.
