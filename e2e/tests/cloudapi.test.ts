@@ -66,6 +66,9 @@ describe("WhatsApp Cloud API connection", () => {
 
       // A signed customer message opens a ticket, live on the tickets page.
       await page.goto("/tickets");
+      // The demo admin is in no queue: "show all" lists every pending ticket; the page is not reloaded after this.
+      await page.getByTestId("tickets-show-all").check();
+      await page.getByTestId("tickets-tab-pending").click();
       const message = inboundText(phone, CUSTOMER, "Olá, vim pela API oficial");
       expect(await deliver(webhookUrl, message.payload)).toBe(200);
       let ticket: TicketView | undefined;
@@ -76,6 +79,7 @@ describe("WhatsApp Cloud API connection", () => {
           return Boolean(ticket);
         }, { timeout: 15_000 })
         .toBe(true);
+      await page.getByTestId(`ticket-item-${ticket!.id}`).waitFor({ timeout: 15_000 });
 
       // The agent answers: the fake receives it in the Graph API's shape.
       await page.goto(`/tickets/${ticket!.uuid}`);

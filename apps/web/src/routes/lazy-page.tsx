@@ -1,6 +1,7 @@
 import { Suspense, use, type ComponentType } from "react";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
+import { loadAllTranslations } from "../i18n/index.js";
 
 /** Every page registered with lazyPage, to load them all up front (tests; see preloadPages). */
 const preloaders = new Set<() => Promise<unknown>>();
@@ -28,8 +29,9 @@ export function lazyPage<M extends Record<K, ComponentType<never>>, K extends ke
   let loaded: M[K] | undefined;
   let pending: Promise<M[K]> | undefined;
   const preload = () =>
-    (pending ??= load().then(
-      (module) => (loaded = module[name]),
+    // The page's texts come with it: the login page carries only the core of Portuguese (i18n/index.ts).
+    (pending ??= Promise.all([load(), loadAllTranslations()]).then(
+      ([module]) => (loaded = module[name]),
       (error: unknown) => {
         pending = undefined;
         throw error;

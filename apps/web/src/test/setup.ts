@@ -1,6 +1,6 @@
 import { afterEach, beforeAll } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { i18n } from "../i18n/index.js";
+import { i18n, loadAllTranslations } from "../i18n/index.js";
 import { preloadPages } from "../routes/lazy-page.js";
 
 // Tests render whole pages; with several suites running on one machine a first render can take more than the
@@ -22,9 +22,9 @@ if (!window.matchMedia) {
 }
 
 // Pages are lazy chunks (routes/lazy-page.tsx): load the ones the test file registered, so they render at once.
-// English and Spanish are chunks loaded on demand (i18n/index.ts): tests read every language at once.
+// Most of Portuguese, English and Spanish are chunks loaded on demand (i18n/index.ts): tests read them all at once.
 // The first import of every page can take a while on a loaded machine (hence the minute).
-beforeAll(() => Promise.all([preloadPages(), i18n.loadLanguages(["en", "es"])]), 60_000);
+beforeAll(() => Promise.all([preloadPages(), loadAllTranslations(), i18n.loadLanguages(["en", "es"])]), 60_000);
 
 afterEach(() => {
   cleanup();
