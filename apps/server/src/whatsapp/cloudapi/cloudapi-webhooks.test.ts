@@ -241,6 +241,15 @@ describe("Cloud API connection", () => {
     graph.templates.get(s.phone.wabaId)![1]!.status = "APPROVED";
     expect((await app.inject({ method: "GET", url: `/whatsapp/${s.view.id}/templates`, headers: s.asAdmin })).json()).toHaveLength(1);
     expect((await app.inject({ method: "GET", url: `/whatsapp/${s.view.id}/templates?refresh=true`, headers: s.asAdmin })).json()).toHaveLength(2);
+    // Another company's admin gets the same 404 as for a connection that does not exist, and the Graph API is not asked.
+    const { asAdmin: outsider } = await connectionsCompany(app, database.db);
+    const templateCalls = () => graph.requests.filter((r) => r.path.endsWith("/message_templates")).length;
+    const asked = templateCalls();
+    for (const url of [`/whatsapp/${s.view.id}/templates`, `/whatsapp/${s.view.id}/templates?refresh=true`]) {
+      const res = await app.inject({ method: "GET", url, headers: outsider });
+      expect([res.statusCode, res.json()]).toEqual([404, { error: "ERR_NO_WAPP_FOUND" }]);
+    }
+    expect(templateCalls()).toBe(asked);
   });
 
   it("keeps tickets on the Cloud API connection", async () => {
