@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app-deps.js";
 import type { InboundEvent, InboundEventHandler } from "../whatsapp/sessions/session-manager.js";
-import { ingestMessage, ingestMessages, type IngestDeps, type IngestResult, type MessageEvent } from "./ingest-message.js";
+import { ingestMessage, type IngestDeps, type IngestResult, type MessageEvent } from "./ingest-message.js";
+import { ingestMessages } from "./ingest-messages.js";
 import { createIngestBatcher } from "./ingest-batcher.js";
 import type { ConnectionRef } from "../whatsapp/sessions/session-manager.js";
 import { applyAck } from "./apply-ack.js";

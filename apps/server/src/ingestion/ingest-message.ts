@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../app-deps.js";
 import { inCompany } from "../db/tenant.js";
 import { messages, tickets } from "../db/schema.js";
-import { inTransaction, runAfterCommit, type AfterCommit } from "../tickets/in-transaction.js";
+import { inTransaction, type AfterCommit } from "../tickets/in-transaction.js";
 import type { Tx } from "../db/client.js";
 import type { ConnectionRef } from "../whatsapp/sessions/session-manager.js";
-import type { ProviderEvent } from "../whatsapp/provider.js";
-import { upsertGroupContact, upsertPersonContact } from "./resolve-contact.js";
+import type { Participant, ProviderEvent } from "../whatsapp/provider.js";
+import { upsertGroupContact, upsertPersonContact, type ContactRow } from "./resolve-contact.js";
 import { findOrCreateActiveTicket, ticketForHistory, type TicketRow } from "./active-ticket.js";
 import { presentMessage } from "../messages/present-message.js";
 import { groupMessagesIgnored } from "./group-messages-ignored.js";
@@ -51,34 +51,13 @@ async function storeMessage(deps: IngestDeps, connection: ConnectionRef, event: 
   return inTransaction(deps.db, deps.logger, (tx, after) => storeMessageIn(deps, tx, after, connection, event));
 }
 
-/**
- * Group commit (ingest-batcher.ts): several messages, of different chats, in one transaction, in order; their
- * after-commit tasks run after it in the same order. Any failure (a redelivery that opened a ticket included) rolls
- * the whole batch back and is thrown: the caller then runs each message on its own.
- */
-export async function ingestMessages(deps: IngestDeps, items: readonly { connection: ConnectionRef; event: MessageEvent }[]): Promise<IngestResult[]> {
-  const ignored = await Promise.all(items.map(({ connection, event }) => ignoredGroupMessage(deps, connection, event)));
-  const tasks: (() => Promise<void> | void)[] = [];
-  const after: AfterCommit = { add: (task) => void tasks.push(task) };
-  const results = await deps.db.transaction(async (tx) => {
-    const out: IngestResult[] = [];
-    for (const [i, { connection, event }] of items.entries()) {
-      // Timers and sockets run between messages (PGlite answers in the same thread: a batch would starve them).
-      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      out.push(ignored[i] ? { stored: false, reason: "group-ignored" } : await storeMessageIn(deps, tx, after, connection, event));
-    }
-    return out;
-  });
-  await runAfterCommit(tasks, deps.logger);
-  return results;
-}
-
 /** CheckMsgIsGroup (read each time: group messages are not the hot path, and a change applies to the next one). */
-function ignoredGroupMessage(deps: IngestDeps, connection: ConnectionRef, event: MessageEvent): Promise<boolean> {
+export function ignoredGroupMessage(deps: IngestDeps, connection: ConnectionRef, event: MessageEvent): Promise<boolean> {
   return event.message.chat.kind === "group" ? groupMessagesIgnored(deps.db, connection.companyId) : Promise.resolve(false);
 }
 
-async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommit, connection: ConnectionRef, event: MessageEvent): Promise<IngestResult> {
+/** One message in the caller's transaction (the single-message path; group commit's path for the unusual ones). */
+export async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommit, connection: ConnectionRef, event: MessageEvent): Promise<IngestResult> {
   const { companyId, whatsappId } = connection;
   const { message, origin } = event;
   const isGroup = message.chat.kind === "group";
@@ -91,9 +70,7 @@ async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommit, conn
       author = await upsertPersonContact(tx, companyId, whatsappId, message.from);
     }
   } else {
-    const person = message.fromMe
-      ? { number: message.chat.number, lid: message.chat.lid }
-      : { number: message.chat.number ?? message.from?.number, lid: message.chat.lid ?? message.from?.lid, pushName: message.from?.pushName };
+    const person = chatPersonOf(message);
     if (!person.number && !person.lid) return { stored: false, reason: "no-identity" };
     chatContact = await upsertPersonContact(tx, companyId, whatsappId, person);
     if (!message.fromMe) author = chatContact;
@@ -150,26 +127,7 @@ async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommit, conn
 
   const [stored] = await tx
     .insert(messages)
-    .values({
-      companyId,
-      ticketId: ticket.id,
-      whatsappId,
-      chatContactId: chatContact.id,
-      contactId: author?.id ?? null,
-      providerId: message.id,
-      ...columns,
-      fromMe: message.fromMe,
-      // Our own messages and history are not something an agent still has to read.
-      read: !countsAsUnread,
-      ack: message.fromMe ? 1 : 0,
-      sendStatus: message.fromMe ? "sent" : "received",
-      quotedMsgId,
-      quotedProviderId: message.quotedId && !quotedMsgId ? message.quotedId : null,
-      isForwarded: message.forwarded ?? false,
-      queueId: ticket.queueId,
-      createdAt: message.timestamp,
-      updatedAt: message.timestamp,
-    })
+    .values(inboundMessageValues({ connection, message, ticket, chatContactId: chatContact.id, authorId: author?.id ?? null, columns, countsAsUnread, quotedMsgId }))
     .onConflictDoNothing({ target: [messages.whatsappId, messages.chatContactId, messages.providerId] })
     .returning();
   if (!stored) {
@@ -178,31 +136,99 @@ async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommit, conn
     return { stored: false, reason: "duplicate" };
   }
 
-  // The file itself is fetched by a job (retried, outside this transaction); the message shows it as pending.
-  if (columns.mediaStatus === "pending") await queueMediaDownload(tx, deps.jobs, { companyId, messageId: stored.id });
-  // Voice notes the connection (or the group) wants transcribed: marked pending, the provider is called by a job.
-  let transcription = false;
-  if (origin !== "history") {
-    transcription = await queueTranscriptionIfWanted(tx, deps.jobs, { companyId, messageId: stored.id, whatsappId, chatContactId: chatContact.id, fromMe: message.fromMe, isGroup, mediaType: columns.mediaType ?? "chat" });
-  }
-
   if (!updated) {
     [ticket = ticket] = await tx.update(tickets).set(ticketPatch).where(inCompany(tickets, companyId, eq(tickets.id, ticket.id))).returning();
   }
+  await finishStoredMessage(deps, tx, after, { connection, event, stored, ticket, created, before, chatContact, author, quoted: quotedMsgId !== null });
+  return { stored: true, messageId: stored.id, ticketId: ticket.id, isNewTicket: created };
+}
+
+/** The person a person's chat is with: for our own messages the chat names them; for theirs the author too. */
+export function chatPersonOf(message: MessageEvent["message"]): Participant {
+  if (message.chat.kind === "group") throw new Error("ingestion: a group chat has no person");
+  return message.fromMe
+    ? { number: message.chat.number, lid: message.chat.lid }
+    : { number: message.chat.number ?? message.from?.number, lid: message.chat.lid ?? message.from?.lid, pushName: message.from?.pushName };
+}
+
+/** The messages row of an inbound message stored in `ticket`. */
+export function inboundMessageValues(input: {
+  connection: ConnectionRef;
+  message: MessageEvent["message"];
+  ticket: Pick<TicketRow, "id" | "queueId">;
+  chatContactId: number;
+  authorId: number | null;
+  columns: ReturnType<typeof messageColumnsOf>;
+  countsAsUnread: boolean;
+  quotedMsgId: number | null;
+}): typeof messages.$inferInsert {
+  const { connection, message, ticket, columns, quotedMsgId } = input;
+  return {
+    companyId: connection.companyId,
+    ticketId: ticket.id,
+    whatsappId: connection.whatsappId,
+    chatContactId: input.chatContactId,
+    contactId: input.authorId,
+    providerId: message.id,
+    ...columns,
+    fromMe: message.fromMe,
+    // Our own messages and history are not something an agent still has to read.
+    read: !input.countsAsUnread,
+    ack: message.fromMe ? 1 : 0,
+    sendStatus: message.fromMe ? "sent" : "received",
+    quotedMsgId,
+    quotedProviderId: message.quotedId && !quotedMsgId ? message.quotedId : null,
+    isForwarded: message.forwarded ?? false,
+    queueId: ticket.queueId,
+    createdAt: message.timestamp,
+    updatedAt: message.timestamp,
+  };
+}
+
+/**
+ * What follows a stored message in its transaction, on either path: its media download and transcription jobs,
+ * its after-commit event (the view made from the written row; a quote or a transcription mark: loaded again), and
+ * for a customer's live message in a person's chat the bot, handed the ticket and message in hand.
+ */
+export async function finishStoredMessage(
+  deps: IngestDeps,
+  tx: Tx,
+  after: AfterCommit,
+  input: {
+    connection: ConnectionRef;
+    event: MessageEvent;
+    stored: typeof messages.$inferSelect;
+    ticket: TicketRow;
+    created: boolean;
+    before: { userId: number | null; queueId: number | null };
+    chatContact: ContactRow;
+    author: ContactRow | undefined;
+    quoted: boolean;
+  },
+): Promise<void> {
+  const { connection, event, stored, ticket, created, before, chatContact, author } = input;
+  const { companyId, whatsappId } = connection;
+  const { message, origin } = event;
+  const isGroup = message.chat.kind === "group";
+  // The file itself is fetched by a job (retried, outside this transaction); the message shows it as pending.
+  if (stored.mediaStatus === "pending") await queueMediaDownload(tx, deps.jobs, { companyId, messageId: stored.id });
+  // Voice notes the connection (or the group) wants transcribed: marked pending, the provider is called by a job.
+  let transcription = false;
+  if (origin !== "history") {
+    transcription = await queueTranscriptionIfWanted(tx, deps.jobs, { companyId, messageId: stored.id, whatsappId, chatContactId: chatContact.id, fromMe: message.fromMe, isGroup, mediaType: stored.mediaType });
+  }
 
   // Before the bot's own after-commit tasks: the customer's message reaches the screen before the bot's answer.
-  // The message's view is made from the row just written (a quote or a transcription mark: loaded again).
-  const written = quotedMsgId === null && !transcription ? presentMessage(stored, { contact: author ? { id: author.id, name: author.name } : null, user: null, quoted: null }) : undefined;
+  const written = !input.quoted && !transcription ? presentMessage(stored, { contact: author ? { id: author.id, name: author.name } : null, user: null, quoted: null }) : undefined;
   after.add(() => emitIngestedMessage(deps, companyId, written ?? stored.id, created ? undefined : before));
 
-  if (customer && !isGroup && (origin === "live" || origin === "offline")) {
+  if (!message.fromMe && !isGroup && (origin === "live" || origin === "offline")) {
     await deps.flow.afterCustomerMessage(tx, after, {
       companyId,
       ticketId: ticket.id,
       messageId: stored.id,
       isNewTicket: created,
-      written: { ticket, message: { id: stored.id, body: stored.body, createdAt: stored.createdAt }, contact: { id: chatContact.id, canonicalNumber: chatContact.canonicalNumber } },
+      written: { ticket, message: { id: stored.id, body: stored.body, createdAt: stored.createdAt }, contact: { id: chatContact.id, canonicalNumber: chatContact.canonicalNumber, name: chatContact.name } },
     });
   }
-  return { stored: true, messageId: stored.id, ticketId: ticket.id, isNewTicket: created };
 }

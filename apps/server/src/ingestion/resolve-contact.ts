@@ -9,7 +9,7 @@ import { mergeContacts } from "./merge-contacts.js";
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** A person's identity keys: the canonical number (ninth digit added) and the LID, whichever the provider gave. */
-function keysOf(p: Pick<Participant, "number" | "lid">): { canonical: string | null; lid: string | null } {
+export function keysOf(p: Pick<Participant, "number" | "lid">): { canonical: string | null; lid: string | null } {
   const digits = p.number?.replace(/\D/g, "") ?? "";
   return { canonical: digits ? canonicalNumber(digits) : null, lid: p.lid || null };
 }
@@ -49,8 +49,6 @@ export async function upsertPersonContact(tx: Tx, companyId: number, whatsappId:
   const keys = keysOf(person);
   const condition = identityCondition(keys);
   if (!condition) throw new Error("ingestion: a participant without number or LID");
-  const number = person.number?.replace(/\D/g, "") ?? "";
-  const pushName = person.pushName?.trim() ?? "";
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const rows = await tx.select().from(contacts).where(inCompany(contacts, companyId, condition));
@@ -59,7 +57,7 @@ export async function upsertPersonContact(tx: Tx, companyId: number, whatsappId:
       // finds nothing inserted and reads the committed row on the next pass.
       const [created] = await tx
         .insert(contacts)
-        .values({ companyId, name: pushName || number || keys.lid || "", number, canonicalNumber: keys.canonical, lid: keys.lid, whatsappId })
+        .values(newContactOf(companyId, whatsappId, person))
         .onConflictDoNothing()
         .returning();
       if (created) return created;
@@ -68,13 +66,7 @@ export async function upsertPersonContact(tx: Tx, companyId: number, whatsappId:
     let contact = rows.find((r) => keys.canonical !== null && r.canonicalNumber === keys.canonical) ?? rows[0]!;
     const other = rows.find((r) => r.id !== contact.id);
     if (other) contact = await mergeContacts(tx, companyId, contact.id, other.id);
-    const patch: Partial<typeof contacts.$inferInsert> = {};
-    if (keys.lid && contact.lid !== keys.lid) patch.lid = keys.lid;
-    if (keys.canonical && contact.canonicalNumber === null) {
-      patch.canonicalNumber = keys.canonical;
-      patch.number = number;
-    }
-    if (pushName && isPlaceholderName(contact) && contact.name !== pushName) patch.name = pushName;
+    const patch = contactPatchOf(contact, person);
     if (Object.keys(patch).length === 0) return contact;
     const [updated] = await tx
       .update(contacts)
@@ -84,6 +76,30 @@ export async function upsertPersonContact(tx: Tx, companyId: number, whatsappId:
     return updated ?? contact;
   }
   throw new Error("ingestion: could not upsert the contact");
+}
+
+/** A new person's contact row: named by the push name, else the number or LID. */
+export function newContactOf(companyId: number, whatsappId: number, person: Participant): typeof contacts.$inferInsert {
+  const keys = keysOf(person);
+  const number = person.number?.replace(/\D/g, "") ?? "";
+  return { companyId, name: person.pushName?.trim() || number || keys.lid || "", number, canonicalNumber: keys.canonical, lid: keys.lid, whatsappId };
+}
+
+/**
+ * What a message from `person` changes on its known contact: a missing LID or number, a push name over a
+ * placeholder name. Empty when nothing (the usual case).
+ */
+export function contactPatchOf(contact: ContactRow, person: Participant): Partial<typeof contacts.$inferInsert> {
+  const keys = keysOf(person);
+  const pushName = person.pushName?.trim() ?? "";
+  const patch: Partial<typeof contacts.$inferInsert> = {};
+  if (keys.lid && contact.lid !== keys.lid) patch.lid = keys.lid;
+  if (keys.canonical && contact.canonicalNumber === null) {
+    patch.canonicalNumber = keys.canonical;
+    patch.number = person.number?.replace(/\D/g, "") ?? "";
+  }
+  if (pushName && isPlaceholderName(contact) && contact.name !== pushName) patch.name = pushName;
+  return patch;
 }
 
 /** A group's contact: number and identity key are the group id; its name is the group's subject once known. */

@@ -105,6 +105,33 @@ describe("jobs", () => {
     expect(seen).toEqual(["committed"]);
   });
 
+  it("enqueues many jobs in one statement, in a transaction, with the queue's retry policy", async () => {
+    const jobs = await jobsInstance();
+    const seen: { tag: string; retryCount: number }[] = [];
+    const ran = deferred<void>();
+    await jobs.work<{ tag: string }>(
+      "test.many",
+      async (data, context) => {
+        seen.push({ tag: data.tag, retryCount: context.retryCount });
+        if (data.tag === "b" && context.retryCount === 0) throw new Error("once more");
+        if (seen.length === 4) ran.resolve();
+      },
+      { retryLimit: 1, retryDelaySeconds: 1 },
+    );
+    await database.db
+      .transaction(async (tx) => {
+        await jobs.enqueueMany("test.many", [{ tag: "rolled-back" }], { tx });
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await jobs.enqueueMany("test.many", [{ tag: "a" }, { tag: "b" }, { tag: "c" }], { tx });
+    });
+    await ran.promise;
+    expect(seen.map((s) => s.tag).sort()).toEqual(["a", "b", "b", "c"]);
+    expect(seen.find((s) => s.tag === "b" && s.retryCount === 1)).toBeDefined();
+  });
+
   it("refuses a queue nobody declared", async () => {
     const jobs = await jobsInstance();
     await expect(jobs.enqueue("test.unknown", {})).rejects.toThrow(/not worked/);

@@ -61,6 +61,8 @@ export interface Jobs {
   workBatch<T extends object>(name: string, handler: BatchHandler<T>, settings: QueueSettings & { batchSize: number }): Promise<void>;
   /** Adds a job to a queue this process works; with `tx`, inside that transaction. Returns the job id. */
   enqueue<T extends object>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
+  /** Jobs of one queue in one statement (a batch's outbox messages), due now; with `tx`, inside that transaction. */
+  enqueueMany<T extends object>(name: string, data: readonly T[], options?: Pick<EnqueueOptions, "tx">): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -169,6 +171,17 @@ export async function startJobs(opts: {
       });
       if (!id) throw new Error(`jobs: ${name} was not enqueued`);
       return id;
+    },
+
+    async enqueueMany<T extends object>(name: string, data: readonly T[], options: Pick<EnqueueOptions, "tx"> = {}) {
+      if (!queues.has(name)) throw new Error(`jobs: queue ${name} is not worked by this process`);
+      if (data.length === 0) return;
+      // pg-boss's insert: one statement for all, the queue's settings (retries, expiry) applied as with send.
+      await boss.insert(
+        name,
+        data.map((d) => ({ data: d })),
+        options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {},
+      );
     },
 
     async stop() {

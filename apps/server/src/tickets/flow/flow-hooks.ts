@@ -15,7 +15,8 @@ export interface CustomerMessageInput {
   written?: {
     ticket: TicketRow;
     message: { id: number; body: string; createdAt: Date };
-    contact: { id: number; canonicalNumber: string | null };
+    /** The chat's contact as this transaction left it (its name spares a read when the bot writes to it). */
+    contact: { id: number; canonicalNumber: string | null; name?: string };
   };
 }
 

@@ -44,18 +44,29 @@ const WEEKDAY_OF: Record<string, WeekdayEn> = {
   Sun: "sunday",
 };
 
+/** One formatter per zone: making an Intl.DateTimeFormat costs far more than using one (every automatic text). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
 /** A moment as the wall clock of `timeZone` shows it. */
 export function zonedTime(date: Date, timeZone: string): ZonedTime {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
+  const parts = formatterOf(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const hour = Number(part("hour")) % 24;
   const minute = Number(part("minute"));

@@ -8,7 +8,7 @@ import { FLOW_MENU_TIMEOUT_JOB, FLOW_TRANSFER_JOB, scheduleFlowJob } from "./flo
 import { INVALID_OPTION_TEXT, isOutOfHours, menuChoiceOf, menuText, RATING_REPEAT_TEXT, ratingOf } from "./flow-rules.js";
 import { cachedFlowState, loadQueue, lockTicket, type ConnectionRow, type FlowSettings, type FlowState, type QueueRow, type TicketRow } from "./load-flow-state.js";
 import type { CustomerMessageInput } from "./flow-hooks.js";
-import { queueMediaOf, sendAutomaticText } from "./send-automatic-text.js";
+import { queueMediaOf, sendAutomaticText, type AutomaticTextOptions } from "./send-automatic-text.js";
 import { closedPatch, NO_FLOW, updateFlowTicket } from "./update-flow-ticket.js";
 import { botOfQueue, enqueueTurn, isHeldByBot, startBot } from "../../integrations/bot-entry.js";
 
@@ -21,6 +21,8 @@ interface Step {
   connection: ConnectionRow;
   settings: FlowSettings;
   state: FlowState;
+  /** The contact's name when ingestion handed it over (automatic texts then need no read for {{name}}). */
+  contactName: string | undefined;
   /** Whether the message belongs to the burst the bot last answered; asked only where it matters (one query). */
   grouped: () => Promise<boolean>;
 }
@@ -47,7 +49,8 @@ export async function handleCustomerMessage(
   const connection = await state.connection(ticket.whatsappId);
   if (!connection) return;
   let grouped: Promise<boolean> | undefined;
-  const step: Step = { ctx, tx, after, ticket, message, connection, settings: await state.settings(), state, grouped: () => (grouped ??= isGrouped(step)) };
+  const contactName = input.written?.contact.id === ticket.contactId ? input.written.contact.name : undefined;
+  const step: Step = { ctx, tx, after, ticket, message, connection, settings: await state.settings(), state, contactName, grouped: () => (grouped ??= isGrouped(step)) };
 
   if (input.isNewTicket && ticket.status === "pending" && ticket.userId === null && connection.transferQueueId !== null && (connection.timeToTransfer ?? 0) > 0) {
     await scheduleFlowJob(ctx, tx, FLOW_TRANSFER_JOB, { companyId: ticket.companyId, ticketId: ticket.id, ticketCreatedAt: ticket.createdAt.toISOString() }, connection.timeToTransfer!);
@@ -56,8 +59,9 @@ export async function handleCustomerMessage(
   // A queue integration or AI prompt holds the ticket: the message is its next turn (integrations/).
   if (isHeldByBot(ticket) && ticket.flowStep === null) return enqueueTurn(ctx.deps.jobs, tx, ticket);
 
-  if (ticket.flowStep === "rating") return answerRating(step, await step.grouped());
-  if (ticket.flowStep === "menu") return answerMenu(step, await step.grouped());
+  // The burst is asked only when the answer is not a valid choice: a choice is taken at once, even inside a burst.
+  if (ticket.flowStep === "rating") return answerRating(step);
+  if (ticket.flowStep === "menu") return answerMenu(step);
   // An agent holds the ticket: the bot keeps quiet.
   if (ticket.userId !== null) return;
   if (ticket.queueId === null) {
@@ -69,6 +73,14 @@ export async function handleCustomerMessage(
   if (!(await isOutOfHours(ctx, step.settings, queue, () => state.schedules()))) return;
   if (await step.grouped()) return;
   await answerOutOfHours(step, queue);
+}
+
+/**
+ * What an automatic text of this step can skip reading: the contact's name ingestion handed over, and the ticket,
+ * which this step holds locked (`ticket` as this step last wrote it, so its queue is current).
+ */
+function textOptions(step: Step, ticket: TicketRow): AutomaticTextOptions {
+  return { contactName: step.contactName, lockedTicket: ticket };
 }
 
 async function loadCustomerMessage(tx: Tx, companyId: number, messageId: number, ticketId: number) {
@@ -111,28 +123,29 @@ async function route(step: Step): Promise<void> {
   if (queues.length === 0) return;
   // The bot gave up on this ticket (too many invalid answers, or its time ran out without a transfer queue).
   if (ticket.flowAttempts > connection.maxUseBotQueues) return;
-  await sendAutomaticText(ctx, tx, step.after, ticket, menuText(connection.greetingMessage, queues));
+  // The menu's last message goes into the ticket with the step: one UPDATE of the ticket, not two.
+  const sent = await sendAutomaticText(ctx, tx, step.after, ticket, menuText(connection.greetingMessage, queues), { ...textOptions(step, ticket), lastMessageByCaller: true });
   const startedAt = ctx.now();
-  await updateFlowTicket(ctx, tx, step.after, ticket, { flowStep: "menu", flowAttempts: 0, flowStartedAt: startedAt, flowHandledMessageId: step.message.id });
+  await updateFlowTicket(ctx, tx, step.after, ticket, { flowStep: "menu", flowAttempts: 0, flowStartedAt: startedAt, flowHandledMessageId: step.message.id, ...sent?.ticketPatch });
   if (connection.timeUseBotQueues > 0) {
     await scheduleFlowJob(ctx, tx, FLOW_MENU_TIMEOUT_JOB, { companyId: ticket.companyId, ticketId: ticket.id, flowStartedAt: startedAt.toISOString() }, connection.timeUseBotQueues);
   }
 }
 
-async function answerMenu(step: Step, grouped: boolean): Promise<void> {
+async function answerMenu(step: Step): Promise<void> {
   const { ctx, tx, ticket, connection, message } = step;
   const queues = await step.state.connectionQueues(connection.id);
   const choice = menuChoiceOf(message.body, queues.length);
   // A valid choice is taken at once, even inside a burst.
   if (choice !== null) return joinQueue(step, queues[choice - 1]!, true);
-  if (grouped) return;
+  if (await step.grouped()) return;
   const attempts = ticket.flowAttempts + 1;
   if (attempts > connection.maxUseBotQueues || queues.length === 0) {
     await stopMenu(ctx, tx, step.after, ticket, connection, message.id);
     return;
   }
-  await sendAutomaticText(ctx, tx, step.after, ticket, `${INVALID_OPTION_TEXT}\n\n${menuText("", queues)}`);
-  await updateFlowTicket(ctx, tx, step.after, ticket, { flowAttempts: attempts, flowHandledMessageId: message.id });
+  const sent = await sendAutomaticText(ctx, tx, step.after, ticket, `${INVALID_OPTION_TEXT}\n\n${menuText("", queues)}`, { ...textOptions(step, ticket), lastMessageByCaller: true });
+  await updateFlowTicket(ctx, tx, step.after, ticket, { flowAttempts: attempts, flowHandledMessageId: message.id, ...sent?.ticketPatch });
 }
 
 /**
@@ -158,7 +171,7 @@ async function joinQueue(step: Step, queue: QueueRow, greet: boolean): Promise<v
   if (bot) return startBot(ctx.deps.jobs, tx, ticket, bot, message.id);
   const joined = { ...step, ticket };
   if (await replyIfOutOfHours(joined, queue)) return;
-  if (greet) await sendAutomaticText(ctx, tx, after, ticket, queue.greetingMessage, queueMediaOf(queue));
+  if (greet) await sendAutomaticText(ctx, tx, after, ticket, queue.greetingMessage, { ...textOptions(step, ticket), media: queueMediaOf(queue) });
 }
 
 /** Sends the out-of-hours message when the ticket's hours are closed; true when they are. */
@@ -172,7 +185,7 @@ async function replyIfOutOfHours(step: Step, queue: QueueRow | undefined): Promi
 async function answerOutOfHours(step: Step, queue: QueueRow | undefined): Promise<void> {
   const { ctx, tx, after, connection, message } = step;
   const text = queue?.outOfHoursMessage.trim() ? queue.outOfHoursMessage : connection.outOfHoursMessage;
-  if (!(await sendAutomaticText(ctx, tx, after, step.ticket, text))) return;
+  if (!(await sendAutomaticText(ctx, tx, after, step.ticket, text, textOptions(step, step.ticket)))) return;
   if (step.ticket.flowHandledMessageId !== message.id) {
     await updateFlowTicket(ctx, tx, after, step.ticket, { flowHandledMessageId: message.id });
   }
@@ -182,12 +195,12 @@ async function answerOutOfHours(step: Step, queue: QueueRow | undefined): Promis
  * The answer to the rating question: 1–5 is recorded (for the ticket's agent), the completion message goes out
  * and the ticket closes. Anything else repeats the question once; a second invalid answer closes without a rating.
  */
-async function answerRating(step: Step, grouped: boolean): Promise<void> {
+async function answerRating(step: Step): Promise<void> {
   const { ctx, tx, after, ticket, connection, message } = step;
   const rate = ratingOf(message.body);
-  if (rate === null && grouped) return;
+  if (rate === null && (await step.grouped())) return;
   if (rate === null && ticket.flowAttempts + 1 < MAX_INVALID_RATING_ANSWERS) {
-    await sendAutomaticText(ctx, tx, after, ticket, RATING_REPEAT_TEXT);
+    await sendAutomaticText(ctx, tx, after, ticket, RATING_REPEAT_TEXT, textOptions(step, ticket));
     await updateFlowTicket(ctx, tx, after, ticket, { flowAttempts: ticket.flowAttempts + 1, flowHandledMessageId: message.id });
     return;
   }
@@ -198,6 +211,6 @@ async function answerRating(step: Step, grouped: boolean): Promise<void> {
       .onConflictDoNothing({ target: ticketRatings.ticketId });
   }
   const queue = await step.state.queue(ticket.queueId);
-  await sendAutomaticText(ctx, tx, after, ticket, queue?.complationMessage.trim() ? queue.complationMessage : connection.complationMessage);
+  await sendAutomaticText(ctx, tx, after, ticket, queue?.complationMessage.trim() ? queue.complationMessage : connection.complationMessage, textOptions(step, ticket));
   await updateFlowTicket(ctx, tx, after, ticket, { ...closedPatch(ctx), flowHandledMessageId: message.id });
 }

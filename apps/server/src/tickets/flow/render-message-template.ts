@@ -27,6 +27,8 @@ export function protocolOf(ticketId: number, ticketCreatedAt: Date, timeZone: st
  * {{hora}} (spaces inside the braces allowed, names case-sensitive). Unknown variables stay as written.
  */
 export function renderMessageTemplate(text: string, context: TemplateContext): string {
+  // Most texts name no variable (a menu, a greeting): the clock is read only when one asks for it.
+  if (!text.includes("{{")) return text;
   const clock = zonedTime(context.now, context.timeZone);
   const name = context.contactName.trim();
   const values: Record<string, string> = {

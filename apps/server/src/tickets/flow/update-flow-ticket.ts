@@ -6,8 +6,9 @@ import { emitTicketChanged } from "../emit-changes.js";
 import type { AfterCommit } from "../in-transaction.js";
 import type { FlowContext } from "./flow-context.js";
 import type { TicketRow } from "./load-flow-state.js";
+import { deferredFlowWrites, type FlowTicketPatch } from "./defer-flow-writes.js";
 
-type TicketPatch = Partial<Pick<TicketRow, "queueId" | "status" | "flowStep" | "flowAttempts" | "flowStartedAt" | "flowHandledMessageId" | "closedAt">>;
+type TicketPatch = FlowTicketPatch;
 
 /**
  * Writes the bot's change to a (locked) ticket and announces it after commit, with where it was before so rooms
@@ -15,6 +16,14 @@ type TicketPatch = Partial<Pick<TicketRow, "queueId" | "status" | "flowStep" | "
  */
 export async function updateFlowTicket(ctx: FlowContext, tx: Tx, after: AfterCommit, ticket: TicketRow, patch: TicketPatch): Promise<TicketRow> {
   const before = { userId: ticket.userId, queueId: ticket.queueId };
+  const deferred = deferredFlowWrites(tx);
+  if (deferred) {
+    // Ingestion's batch writes it with its other tickets' (the ticket is locked and current: the row is known).
+    const at = ctx.now();
+    deferred.addTicketPatch(ticket, patch, at);
+    after.add(() => emitTicketChanged(ctx.deps, ticket.companyId, ticket.id, before));
+    return { ...ticket, ...patch, updatedAt: at > ticket.updatedAt ? at : ticket.updatedAt };
+  }
   const [row] = await tx
     .update(tickets)
     .set({ ...patch, updatedAt: sql`greatest(${tickets.updatedAt}, ${ctx.now()})` })
