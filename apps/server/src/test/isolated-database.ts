@@ -25,6 +25,13 @@ export async function createIsolatedDatabase(): Promise<Database & { url?: strin
       await database.close();
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // The pool's clients have said goodbye but their backends may still be on their way out: forcing the drop then
+      // sends a FATAL to a client that is ending, which pg throws as an uncaught error. Wait for them (up to 3 s).
+      for (let waited = 0; waited < 3000; waited += 50) {
+        const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists "${name}" with (force)`);
       await client.end();
     },
