@@ -12,6 +12,7 @@ import { findOrCreateActiveTicket, ticketForHistory, type TicketRow } from "./ac
 import { presentMessage } from "../messages/present-message.js";
 import { groupMessagesIgnored } from "./group-messages-ignored.js";
 import { lastMessageOf, messageColumnsOf } from "./message-columns.js";
+import { ticketTouchSet } from "./touch-batch-tickets.js";
 import { emitIngestedMessage } from "./emit-ingested.js";
 import { queueMediaDownload } from "../messages/queue-media-download.js";
 import { queueTranscriptionIfWanted } from "../ai/transcription/queue-transcription.js";
@@ -80,14 +81,13 @@ export async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommi
   const columns = messageColumnsOf(message.content);
   const customer = !message.fromMe;
   const countsAsUnread = customer && origin !== "history";
-  const at = message.timestamp;
-  // An older message (history, a late offline one) does not replace a newer last message.
-  const newer = sql`(${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} <= ${at})`;
   const ticketPatch = {
-    lastMessage: sql`case when ${newer} then ${lastMessageOf(columns)} else ${tickets.lastMessage} end`,
-    lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${at})`,
-    ...(countsAsUnread ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
-    ...(customer ? { lastCustomerMessageAt: sql`greatest(${tickets.lastCustomerMessageAt}, ${at})` } : {}),
+    ...ticketTouchSet({
+      at: sql`${message.timestamp}::timestamptz`,
+      lastMessage: sql`${lastMessageOf(columns)}::text`,
+      unread: sql`${countsAsUnread ? 1 : 0}::int`,
+      customer: sql`${customer}::bool`,
+    }),
     ...(origin === "history" ? {} : { updatedAt: new Date() }),
   };
 

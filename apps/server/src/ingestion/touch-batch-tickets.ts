@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { inCompany } from "../db/tenant.js";
 import { tickets } from "../db/schema.js";
@@ -20,6 +20,20 @@ export interface TicketTouch {
 export const ticketKeyOf = (t: { contactId: number; whatsappId: number | null }) => `${t.contactId}:${t.whatsappId}`;
 
 /**
+ * How a message changes its chat's ticket, one rule for a single message (its values as parameters) and for a batch
+ * (the unnest's columns): an older message (history, a late offline one) does not replace a newer last message; the
+ * unread count grows by `unread` (0 or 1); the customer's last message moves only for a customer's message.
+ */
+export function ticketTouchSet(m: { at: SQL; lastMessage: SQL; unread: SQL; customer: SQL }) {
+  return {
+    lastMessage: sql`case when ${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} <= ${m.at} then ${m.lastMessage} else ${tickets.lastMessage} end`,
+    lastMessageAt: sql`greatest(${tickets.lastMessageAt}, ${m.at})`,
+    unreadMessages: sql`${tickets.unreadMessages} + ${m.unread}`,
+    lastCustomerMessageAt: sql`case when ${m.customer} then greatest(${tickets.lastCustomerMessageAt}, ${m.at}) else ${tickets.lastCustomerMessageAt} end`,
+  };
+}
+
+/**
  * The active tickets of a batch's chats (one company, one message per contact and connection), found, locked and
  * updated in one UPDATE … FROM unnest(…) RETURNING, by `ticketKeyOf`. A chat without an active ticket is not in
  * the answer. As in the single-message path, an older message does not replace a newer last message.
@@ -32,13 +46,7 @@ export async function touchActiveTickets(tx: Tx, companyId: number, touches: rea
   const v = sql`(select u.v_contact_id, u.v_whatsapp_id, u.v_at::timestamptz as v_at, u.v_last_message, u.v_unread, u.v_customer from unnest(${column((t) => t.contactId)}::int[], ${column((t) => t.whatsappId)}::int[], ${column((t) => t.at.toISOString())}::text[], ${column((t) => t.lastMessage)}::text[], ${column((t) => (t.unread ? 1 : 0))}::int[], ${column((t) => t.customer)}::bool[]) as u(v_contact_id, v_whatsapp_id, v_at, v_last_message, v_unread, v_customer)) as v`;
   const updated = (await tx
     .update(tickets)
-    .set({
-      lastMessage: sql`case when ${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} <= v.v_at then v.v_last_message else ${tickets.lastMessage} end`,
-      lastMessageAt: sql`greatest(${tickets.lastMessageAt}, v.v_at)`,
-      unreadMessages: sql`${tickets.unreadMessages} + v.v_unread`,
-      lastCustomerMessageAt: sql`case when v.v_customer then greatest(${tickets.lastCustomerMessageAt}, v.v_at) else ${tickets.lastCustomerMessageAt} end`,
-      updatedAt: new Date(),
-    })
+    .set({ ...ticketTouchSet({ at: sql`v.v_at`, lastMessage: sql`v.v_last_message`, unread: sql`v.v_unread`, customer: sql`v.v_customer` }), updatedAt: new Date() })
     .from(v)
     .where(inCompany(tickets, companyId, sql`${tickets.contactId} = v.v_contact_id and ${tickets.whatsappId} = v.v_whatsapp_id and ${tickets.status} <> 'closed'`))
     .returning()) as TicketRow[];
