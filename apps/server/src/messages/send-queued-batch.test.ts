@@ -150,7 +150,9 @@ describe("the outbox's pace", () => {
     const started: number[] = [];
     const t0 = performance.now();
     await Promise.all([1, 2, 3, 4].map(() => pace.take(1, 20).then(() => started.push(performance.now() - t0))));
-    for (let i = 1; i < started.length; i++) expect(started[i]! - started[i - 1]!).toBeGreaterThanOrEqual(50);
+    // Each start is read a few microtasks after the pace took its slot, and those hops vary by a fraction of a
+    // millisecond (CI's PostgreSQL pass saw 49.96): a millisecond of slack, far from the 0 an unpaced send would give.
+    for (let i = 1; i < started.length; i++) expect(started[i]! - started[i - 1]!).toBeGreaterThanOrEqual(49);
     // Another connection, and an unpaced one, do not wait.
     const other = performance.now();
     await Promise.all([pace.take(2, 20), pace.take(3, null)]);
