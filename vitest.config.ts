@@ -36,6 +36,10 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // A worker's files share one jsdom and one module graph (React, MUI, the pages): importing them and warming
+          // the JIT again for every file took more than half the web tests' time. src/test/setup.ts cleans up after
+          // each file (DOM, storage, language, timers, stubbed globals, spies); files must not vi.mock shared modules.
+          isolate: false,
           // Whole pages render in jsdom; on a loaded 2-core machine that can pass 5 s.
           testTimeout: 20_000,
         },

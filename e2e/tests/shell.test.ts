@@ -78,10 +78,12 @@ describe("application shell", () => {
     await signIn(second.page, DEMO.agent);
     await first.page.getByText("Sua conta foi acessada em outro computador.").waitFor({ timeout: 10_000 });
     await first.page.waitForURL("**/login", { timeout: 10_000 });
+    // Closed before the second page reloads: the signed-out page still reloads itself once, and nothing else should
+    // compete with the second browser for a loaded machine (CI once saw this test stall to its 60 s limit).
+    await first.context.close();
     // The second browser keeps working.
     await second.page.reload();
-    await second.page.getByTestId("app-drawer").waitFor();
-    await first.context.close();
+    await second.page.getByTestId("app-drawer").waitFor({ timeout: 20_000 });
     await second.context.close();
   });
 });

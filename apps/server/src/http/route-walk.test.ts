@@ -67,7 +67,9 @@ function expectErrorBody(route: RegisteredRoute, res: { statusCode: number; body
   expect(body.error, `${label(route)} ${step} must answer an error code`).toMatch(/^ERR_[A-Z_]+$/);
 }
 
-describe("route walk", () => {
+// Each test walks every route (hundreds of requests, more with each feature): at the load of a full `npm test` on two
+// cores one took longer than the default 30 s.
+describe("route walk", { timeout: 90_000 }, () => {
   it("finds the routes", () => {
     expect(routes().length).toBeGreaterThan(5);
   });
