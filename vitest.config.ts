@@ -20,7 +20,10 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["apps/server/src/test/global-setup.ts"],
           setupFiles: ["apps/server/src/test/setup.ts"],
-          testTimeout: 30_000,
+          // A test takes a fraction of a second alone, but beside the web tests, two e2e servers and their browsers on
+          // two cores one that usually takes 0.3 s has taken over 30 s (serve-web's first request): a limit for hangs,
+          // not a speed check.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: "forks",
           // A worker imports the server once and runs its files one after another on one database (test/helpers.ts):
