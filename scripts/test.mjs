@@ -46,14 +46,17 @@ function run(label, cmd, args, { quiet = false, env = {} } = {}) {
   });
 }
 
-// Typecheck each package, keeping tsc's incremental state so that a second run only checks what changed.
+// Typecheck each package with TypeScript 7's native compiler (package.json's typescript-native: the same checks as
+// TypeScript 5.9's tsc, which the import-cycle check still parses with, in a fraction of its time and on every core),
+// keeping its incremental state so that a second run only checks what changed.
+const tsc = path.join(root, "node_modules", "typescript-native", "bin", "tsc");
 async function typecheck() {
-  const cache = path.join(root, "node_modules", ".cache", "atendo-tsc");
+  const cache = path.join(root, "node_modules", ".cache", "atendo-tsc7");
   mkdirSync(cache, { recursive: true });
   let ok = true;
   for (const project of ["packages/shared", "apps/server", "apps/web", "e2e"]) {
     const buildInfo = path.join(cache, `${project.replace(/\W/g, "-")}.tsbuildinfo`);
-    ok = (await run(`typecheck ${project}`, bin("tsc"), ["-p", project, "--incremental", "--tsBuildInfoFile", buildInfo], { quiet: true })) && ok;
+    ok = (await run(`typecheck ${project}`, tsc, ["-p", project, "--incremental", "--tsBuildInfoFile", buildInfo], { quiet: true })) && ok;
   }
   return ok;
 }
