@@ -7,6 +7,8 @@ import { inCompany } from "../db/tenant.js";
 import { escapeLike } from "../db/escape-like.js";
 import { loadTicketViewer, visibleTicketsCondition, type TicketViewer } from "./ticket-viewer.js";
 import { presentTicketRow, ticketViewColumns } from "./load-ticket-views.js";
+import { indexedParts, NO_TRIGRAM_FREQUENCIES, type TrigramFrequencies } from "./search-terms.js";
+import { bodyTrigramFrequencies } from "./trigram-frequencies.js";
 
 const DAY_MS = 86_400_000;
 
@@ -20,9 +22,10 @@ function onDay(column: typeof tickets.createdAt | typeof tickets.updatedAt, day:
  * The tickets a search matches, as a union of one select per side, each answered by its own trigram index (migration
  * 0005 and messages_transcript_trgm_idx): the contact's name, its number (when the term looks like one), the text of
  * any of the ticket's messages and their transcripts. An OR of these over a join would defeat every index and scan
- * all messages; the union is what `search-plan.test.ts` checks with EXPLAIN.
+ * all messages; the union is what `search-plan.test.ts` checks with EXPLAIN. A term of several words may read the
+ * message-text index by its rare words alone and check the whole pattern on the messages found (`messageTextMatches`).
  */
-export function searchMatches(companyId: number, searchParam: string | undefined): SQL | undefined {
+export function searchMatches(companyId: number, searchParam: string | undefined, frequencies: TrigramFrequencies = NO_TRIGRAM_FREQUENCIES): SQL | undefined {
   const term = searchParam?.trim();
   if (!term) return undefined;
   const pattern = `%${escapeLike(term)}%`;
@@ -33,10 +36,29 @@ export function searchMatches(companyId: number, searchParam: string | undefined
   const sides = [
     ofContacts(sql`${contacts.name} ilike ${pattern}`),
     looksLikeNumber ? ofContacts(sql`${contacts.number} like ${`%${digits}%`}`) : undefined,
-    sql`select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern}`,
+    messageTextMatches(companyId, term, pattern, frequencies),
     sql`select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.transcript} is not null and ${messages.transcript} ilike ${pattern}`,
   ].filter((side): side is SQL => side !== undefined);
   return sql`${tickets.id} in (${sql.join(sides, sql` union `)})`;
+}
+
+/**
+ * The message-text side of a search: `body ilike '%term%'`, one scan key of the trigram index. When the statistics
+ * show words of the term far rarer than another (`indexedParts`, search-terms.ts), the index is read by those words
+ * alone, rarest first, and the whole pattern filters what they found, kept out of the index scan by the `offset 0`
+ * fence (a scan key of its own, it would cost what the one condition did). Each word is a substring of the term, so
+ * the matches are the same.
+ */
+function messageTextMatches(companyId: number, term: string, pattern: string, frequencies: TrigramFrequencies): SQL {
+  const parts = indexedParts(term, frequencies);
+  if (parts.length === 0) {
+    return sql`select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern}`;
+  }
+  const byParts = sql.join(
+    parts.map((part) => sql`${messages.body} ilike ${`%${escapeLike(part)}%`}`),
+    sql` and `,
+  );
+  return sql`select "found"."ticket_id" from (select ${messages.ticketId}, ${messages.body} from ${messages} where ${messages.companyId} = ${companyId} and ${byParts} offset 0) as "found" where "found"."body" ilike ${pattern}`;
 }
 
 /**
@@ -97,7 +119,9 @@ function tagsOfTicket(companyId: number): SQL<{ id: number; name: string; color:
 /** GET /tickets: one page of the tickets the user may see, as the request narrows them, newest activity first. */
 export async function listTickets(db: DbOrTx, auth: AuthContext, query: TicketListQuery): Promise<TicketPage> {
   const viewer = await loadTicketViewer(db, auth);
-  const { where, page } = ticketPageQuery(db, auth, viewer, query);
+  // A search weighs its words by the bodies' trigram statistics (cached per process: no statement of its own most times).
+  const frequencies = query.searchParam?.trim() ? await bodyTrigramFrequencies(db) : NO_TRIGRAM_FREQUENCIES;
+  const { where, page } = ticketPageQuery(db, auth, viewer, query, frequencies);
   const rows = await page;
   let n = rows[0]?.total ?? 0;
   // Past the last page nothing carries the count: asked apart (a client paging too far; rare).
@@ -116,7 +140,7 @@ export async function listTickets(db: DbOrTx, auth: AuthContext, query: TicketLi
  * The list's one query (search-plan.test.ts EXPLAINs it): the page's ids (one more than a page: hasMore), the views,
  * their tags and a bounded count, in one round trip.
  */
-export function ticketPageQuery(db: DbOrTx, auth: AuthContext, viewer: TicketViewer, query: TicketListQuery) {
+export function ticketPageQuery(db: DbOrTx, auth: AuthContext, viewer: TicketViewer, query: TicketListQuery, frequencies: TrigramFrequencies = NO_TRIGRAM_FREQUENCIES) {
   const status = query.status === "attending" ? "open" : query.status;
   const showAll = query.showAll === true && viewer.seesAll;
   const byUsers = can(auth, "tickets:filterByUser") ? query.users : undefined;
@@ -134,7 +158,7 @@ export function ticketPageQuery(db: DbOrTx, auth: AuthContext, viewer: TicketVie
     onDay(tickets.updatedAt, query.updatedAt),
     query.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
     query.isGroup === undefined ? undefined : eq(tickets.isGroup, query.isGroup),
-    searchMatches(auth.companyId, query.searchParam),
+    searchMatches(auth.companyId, query.searchParam, frequencies),
   );
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const order = [desc(tickets.updatedAt), desc(tickets.id)];

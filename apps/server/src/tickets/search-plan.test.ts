@@ -7,6 +7,8 @@ import { createCompany, createTestDatabase } from "../test/helpers.js";
 import { whatsapps } from "../db/schema.js";
 import { ticketPageQuery } from "./list-tickets.js";
 import type { TicketViewer } from "./ticket-viewer.js";
+import { indexedParts, NO_TRIGRAM_FREQUENCIES, type TrigramFrequencies } from "./search-terms.js";
+import { bodyTrigramFrequencies } from "./trigram-frequencies.js";
 
 /**
  * The plans of GET /tickets (issue 15): each side of a search is answered by its own index, and no tab reads a whole
@@ -54,8 +56,8 @@ const auth = (profile: "admin" | "user", userId: number): AuthContext => ({
 const agent = (): TicketViewer => ({ userId: 2, companyId, seesAll: false, queueIds: [1, 2], allTicket: false });
 const admin = (): TicketViewer => ({ userId: 1, companyId, seesAll: true, queueIds: [], allTicket: false });
 
-async function explain(viewer: TicketViewer, query: Partial<TicketListQuery>): Promise<string> {
-  const { page } = ticketPageQuery(database.db, auth(viewer.seesAll ? "admin" : "user", viewer.userId), viewer, { pageNumber: 1, ...query } as TicketListQuery);
+async function explain(viewer: TicketViewer, query: Partial<TicketListQuery>, frequencies: TrigramFrequencies = NO_TRIGRAM_FREQUENCIES): Promise<string> {
+  const { page } = pageOf(viewer, query, frequencies);
   const { sql: text, params } = page.toSQL();
   const statements = ["set enable_seqscan = off", `explain (costs off) ${text}`, "reset enable_seqscan"];
   const lines: string[] = [];
@@ -82,6 +84,10 @@ async function explain(viewer: TicketViewer, query: Partial<TicketListQuery>): P
   return lines.join("\n");
 }
 
+function pageOf(viewer: TicketViewer, query: Partial<TicketListQuery>, frequencies: TrigramFrequencies) {
+  return ticketPageQuery(database.db, auth(viewer.seesAll ? "admin" : "user", viewer.userId), viewer, { pageNumber: 1, ...query } as TicketListQuery, frequencies);
+}
+
 describe("GET /tickets query plans", () => {
   it("answers a search as a union: message text and transcripts each from its trigram index, the contact side apart", async () => {
     for (const viewer of [agent(), admin()]) {
@@ -93,6 +99,27 @@ describe("GET /tickets query plans", () => {
       expect(plan).toMatch(/Append[\s\S]*Filter: \(name ~~\* /);
       expect(plan).not.toMatch(/Seq Scan on (messages|contacts|tickets)\b/);
     }
+  });
+
+  it("reads the message-text index by a term's rare word alone and checks the whole term apart, finding the same tickets", async () => {
+    // ANALYZE (beforeAll) kept the bodies' trigram frequencies: "mensagem" is in every message, an md5 piece is rare.
+    const frequencies = await bodyTrigramFrequencies(database.db);
+    expect(frequencies.common.get("men")).toBeGreaterThan(0.9);
+    const result = (await database.db.execute(sql`select body from messages where company_id = ${companyId} and body like 'mensagem 2 %' limit 1`)) as unknown as { rows: { body: string }[] };
+    const rare = result.rows[0]!.body.split(" ")[2]!.slice(0, 12);
+    const term = `mensagem 2 ${rare}`;
+    expect(indexedParts(term, frequencies)).toEqual([` ${rare}`]);
+    for (const viewer of [agent(), admin()]) {
+      const plan = await explain(viewer, { searchParam: term }, frequencies);
+      expect(plan).toMatch(/Bitmap Index Scan on messages_body_trgm_idx\s+Index Cond: \(body ~~\* '% [0-9a-f]{12}%'::text\)\n/);
+      expect(plan).toMatch(/Filter: \(\w+\.body ~~\* '%mensagem 2 [0-9a-f]{12}%'::text\)/);
+      expect(plan).not.toMatch(/Seq Scan on (messages|contacts|tickets)\b/);
+    }
+    // The same tickets as the whole pattern alone.
+    const ids = async (frequencies: TrigramFrequencies) => (await pageOf(admin(), { searchParam: term, showAll: true }, frequencies).page).map((r) => r.ticket.id);
+    const found = await ids(frequencies);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toEqual(await ids(NO_TRIGRAM_FREQUENCIES));
   });
 
   it("answers a search that looks like a number from the number's trigram index too", async () => {
