@@ -3,7 +3,8 @@ import type { TicketListQuery } from "@atendo/shared";
 import type { Database } from "../db/client.js";
 import type { AuthContext } from "../auth/load-session-context.js";
 import { sql } from "drizzle-orm";
-import { createCompany, createTestDatabase } from "../test/helpers.js";
+import { createCompany } from "../test/helpers.js";
+import { createIsolatedDatabase } from "../test/isolated-database.js";
 import { whatsapps } from "../db/schema.js";
 import { ticketPageQuery } from "./list-tickets.js";
 import type { TicketViewer } from "./ticket-viewer.js";
@@ -22,7 +23,10 @@ let companyId = 0;
 /** Contacts, one ticket each, with 2 messages each. */
 const TICKETS = 20_000;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // A database of its own: the trigram statistics are table-wide and read once per database handle
+  // (trigram-frequencies.ts), so in the worker's shared database another file's search could have read them first,
+  // before this file's ANALYZE, and other files' messages would weigh in them.
+  database = await createIsolatedDatabase();
   const company = await createCompany(database.db);
   companyId = company.id;
   const [connection] = await database.db.insert(whatsapps).values({ companyId, name: "Planos", provider: "simulator" }).returning();
