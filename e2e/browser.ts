@@ -36,8 +36,15 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.goto("/login");
   await page.getByTestId("login-email").locator("input").fill(who.email);
   await page.getByTestId("login-password").locator("input").fill(who.password);
+  // The login answer is awaited on its own first, so that a stalled sign-in (seen once in CI under heavy load, cause
+  // not found) says whether the server answered, and what, rather than only that /tickets never came.
+  const answer = page.waitForResponse((r) => r.url().endsWith("/auth/login") && r.request().method() === "POST", { timeout: 30_000 });
   await page.getByTestId("login-submit").click();
-  await page.waitForURL("**/tickets");
+  const res = await answer.catch((err: Error) => {
+    throw new Error(`signIn(${who.email}): no answer to POST /auth/login within 30 s (${err.message}); page at ${page.url()}`);
+  });
+  if (!res.ok()) throw new Error(`signIn(${who.email}): POST /auth/login answered ${res.status()} ${await res.text().catch(() => "")}`);
+  await page.waitForURL("**/tickets", { timeout: 20_000 });
 }
 
 /** Calls the API as the signed-in page does (its stored access token). */
