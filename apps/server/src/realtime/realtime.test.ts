@@ -161,7 +161,9 @@ describe("session events", () => {
   });
 
   it("disconnects a socket when its access token expires, telling the client to refresh", async () => {
-    const shortLived = await createTestApp(database, { accessTokenTtlSeconds: 2 });
+    // 5 s: long enough for login and handshake on a loaded CI machine (with 2 s the token once expired before the
+    // handshake, which then refused it), short enough for the test.
+    const shortLived = await createTestApp(database, { accessTokenTtlSeconds: 5 });
     const shortUrl = await listen(shortLived);
     try {
       const company = await createCompany(database.db);
@@ -170,8 +172,8 @@ describe("session events", () => {
       const socket = connectSocket(shortUrl, session.token);
       sockets.push(socket);
       // Listen before the handshake ends: the token's expiry (whole seconds) may be less than a second away.
-      const expired = nextEvent(socket, SERVER_EVENTS.sessionExpired, 4_000);
-      const closed = nextEvent<string>(socket, "disconnect", 4_000);
+      const expired = nextEvent(socket, SERVER_EVENTS.sessionExpired, 10_000);
+      const closed = nextEvent<string>(socket, "disconnect", 10_000);
       await connected(socket);
       expect(await expired).toEqual({ error: "ERR_INVALID_TOKEN" });
       expect(await closed).toBe("io server disconnect");

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -56,6 +57,15 @@ describe.runIf(!onPostgres)("a server restarted right after a crash, on the embe
     return { child, started };
   }
 
+  /** A port free right now (a fixed one collided in CI with a client socket's local port: EADDRINUSE). */
+  async function freePort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
   async function call(port: number, method: string, url: string, body?: unknown, token?: string): Promise<Response> {
     return fetch(`http://127.0.0.1:${port}${url}`, {
       method,
@@ -70,7 +80,7 @@ describe.runIf(!onPostgres)("a server restarted right after a crash, on the embe
     (await call(port, "POST", `/simulator/${whatsappId}/chats/${number}/messages`, { type: "text", body: "back?" }, token)).status === 201;
 
   it("starts at once after kill -9, runs its session again without waiting for the lease, and still refuses a second live process", { timeout: 240_000 }, async () => {
-    const port = 24_000 + (process.pid % 20_000);
+    let port = await freePort();
     const first = spawnServer(port);
     await first.started;
     let token = await login(port);
@@ -84,6 +94,7 @@ describe.runIf(!onPostgres)("a server restarted right after a crash, on the embe
     await new Promise((r) => first.child.once("exit", r));
 
     // The dead process's lock is fresh (stale only after 15 s): the first start after the crash gets in all the same.
+    port = await freePort();
     const restarted = spawnServer(port);
     await restarted.started;
     token = await login(port);
@@ -91,7 +102,7 @@ describe.runIf(!onPostgres)("a server restarted right after a crash, on the embe
     await eventually(() => customerWrites(port, token, demo.id, number), 30_000);
 
     // A second live process on the same folder is still refused.
-    const second = spawnServer(port + 1);
+    const second = spawnServer(await freePort());
     await expect(second.started).rejects.toThrow(/Another Atendo process is using the data folder/);
     expect(restarted.child.exitCode).toBeNull();
   });
