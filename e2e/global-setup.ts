@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +10,7 @@ import { startFakeAsaas } from "../apps/server/src/test/fakes/asaas.js";
 import { serveMailbox, startFakeSmtp } from "../apps/server/src/test/fakes/smtp.js";
 import { startFakeOpenAi } from "../apps/server/src/test/fakes/openai.js";
 import { startFakeGraphApi } from "../apps/server/src/test/fakes/graph-api.js";
+import { freePort } from "../apps/server/src/test/free-port.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,16 +23,6 @@ declare module "vitest" {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const E2E_PASSWORDS = { admin: "super-admin-pass", demo: "demo-pass-123" };
 const ASAAS_WEBHOOK_TOKEN = "e2e-asaas-webhook-token-0123456789";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** What one e2e worker talks to: its own server with its own database and fakes. */
 export interface E2eStack {

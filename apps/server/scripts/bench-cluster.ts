@@ -29,7 +29,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, createWriteStream } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,7 @@ import { companyEvent, type WhatsAppView } from "@atendo/shared";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { companies, plans, simulatorContacts, users } from "../src/db/schema.js";
 import { hashPassword } from "../src/auth/passwords.js";
+import { freePort } from "../src/test/free-port.js";
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT = path.resolve(SERVER_DIR, "../..");
@@ -61,16 +62,6 @@ const JWT_SECRET = randomBytes(32).toString("hex");
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.now();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function pgAdmin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_BASE });

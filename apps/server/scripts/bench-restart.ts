@@ -7,26 +7,16 @@
 //   BENCH_RUNS  kill + restart rounds (default 3), each on a fresh data folder
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../src/test/free-port.js";
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const DEMO_PASSWORD = "bench-restart-demo";
 const GIVE_UP_MS = 120_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function spawnServer(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { REPO_ROOT } from "../../config.js";
 import { eventually } from "../../test/socket-client.js";
+// A port free right now: a fixed one collided in CI with a client socket's local port (EADDRINUSE).
+import { freePort } from "../../test/free-port.js";
 
 /**
  * Issue 15: a server on the embedded database killed with SIGKILL and started again on the same data folder starts
@@ -55,15 +56,6 @@ describe.runIf(!onPostgres)("a server restarted right after a crash, on the embe
       child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
     });
     return { child, started };
-  }
-
-  /** A port free right now (a fixed one collided in CI with a client socket's local port: EADDRINUSE). */
-  async function freePort(): Promise<number> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
   }
 
   async function call(port: number, method: string, url: string, body?: unknown, token?: string): Promise<Response> {
