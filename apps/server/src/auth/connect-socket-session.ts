@@ -6,7 +6,7 @@ import { companies, plans, sessions, userQueues, users } from "../db/schema.js";
 import type { AccessClaims } from "./access-token.js";
 import type { SessionRow } from "./load-session-context.js";
 
-export interface SocketSessionRow extends SessionRow {
+export interface SocketSessionRow extends Omit<SessionRow, "ticketAccess"> {
   /** The user row after it was marked online, and whether it was online before (a change is announced). */
   userRow: typeof users.$inferSelect;
   wasOnline: boolean;

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PlanFlags, Profile } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
-import { companies, plans, sessions, users } from "../db/schema.js";
+import { companies, plans, sessions, userQueues, users } from "../db/schema.js";
 
 /** Who is calling: resolved once per request (and per socket) from the session, never from the body or query. */
 export interface AuthContext {
@@ -14,6 +14,16 @@ export interface AuthContext {
   plan: PlanFlags | null;
   /** Set when the company is past its due date and the caller is one of its admins: billing routes only (billing/billing-access.ts). */
   billingOnly?: { dueDate: string };
+  /**
+   * The user's ticket access (allTicket and queues), read with the session on HTTP requests so the ticket rules
+   * (tickets/ticket-viewer.ts) need no query of their own; absent elsewhere (sockets, jobs), where it is read apart.
+   */
+  ticketAccess?: TicketAccess;
+}
+
+export interface TicketAccess {
+  allTicket: boolean;
+  queueIds: number[];
 }
 
 export interface SessionRow {
@@ -21,6 +31,7 @@ export interface SessionRow {
   user: { id: number; companyId: number; profile: Profile; super: boolean };
   company: { id: number; status: boolean; approved: boolean; dueDate: string | null; isPlatform: boolean };
   plan: PlanFlags | null;
+  ticketAccess: TicketAccess;
 }
 
 /** One query: the session with its user, company and plan. Null when the session does not exist. */
@@ -40,6 +51,8 @@ export async function loadSessionRow(db: DbOrTx, sessionId: string): Promise<Ses
         isPlatform: companies.isPlatform,
       },
       plan: planFlagColumns,
+      allTicket: users.allTicket,
+      queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.companyId} = ${users.companyId} order by 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -53,6 +66,7 @@ export async function loadSessionRow(db: DbOrTx, sessionId: string): Promise<Ses
     user: { id: row.userId, companyId: row.userCompanyId, profile: row.profile, super: row.super },
     company: row.company,
     plan: row.plan,
+    ticketAccess: { allTicket: row.allTicket === "enabled", queueIds: row.queueIds.map(Number) },
   };
 }
 

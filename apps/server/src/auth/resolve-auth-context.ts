@@ -27,6 +27,7 @@ export async function resolveAuthContext(
     super: row.user.super,
     isPlatform: row.company.isPlatform,
     plan: row.plan,
+    ticketAccess: row.ticketAccess,
     expiresAt: claims.expiresAt,
   };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, lt, notInArray, or, sql, type 
 import { can, PAGE_SIZE, type TicketListQuery, type TicketPage } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import type { AuthContext } from "../auth/load-session-context.js";
-import { contacts, messages, queues, tags, ticketRatings, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
+import { contacts, messages, tags, tickets, ticketTags } from "../db/schema.js";
 import { inCompany } from "../db/tenant.js";
 import { escapeLike } from "../db/escape-like.js";
 import { loadTicketViewer, visibleTicketsCondition, type TicketViewer } from "./ticket-viewer.js";
@@ -178,10 +178,6 @@ export function ticketPageQuery(db: DbOrTx, auth: AuthContext, viewer: TicketVie
     .from(pageIds)
     .innerJoin(tickets, eq(tickets.id, pageIds.id))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
     .where(inCompany(tickets, auth.companyId))
     .orderBy(...order);
   return { where, page };

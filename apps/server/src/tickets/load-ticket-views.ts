@@ -1,12 +1,17 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { TicketView } from "@atendo/shared";
 import type { DbOrTx } from "../db/client.js";
 import { inCompany } from "../db/tenant.js";
 import { contacts, queues, tags, ticketRatings, tickets, ticketTags, users, whatsapps } from "../db/schema.js";
 import { presentTicket } from "./present-ticket.js";
-import { customerLastMessageAtColumn, customerWindowExpiresAt } from "../whatsapp/cloudapi/customer-window.js";
+import { customerLastMessageAtMs, customerWindowExpiresAt } from "../whatsapp/cloudapi/customer-window.js";
 
-/** What a ticket view is made of (besides its tags): the ticket and what it refers to. */
+/**
+ * What a ticket view is made of (besides its tags): the ticket, its contact (joined) and, as scalar subqueries by
+ * primary key, its user, queue, connection and rating. Subqueries rather than left joins keep the planner's join
+ * search to the ticket and its contact: with four more joined tables the page query of GET /tickets spent 1.8 ms of
+ * its 2.8 ms planning (issue 15); this way 0.6 ms.
+ */
 export const ticketViewColumns = {
   ticket: tickets,
   contact: {
@@ -17,33 +22,33 @@ export const ticketViewColumns = {
     isGroup: contacts.isGroup,
     email: contacts.email,
   },
-  user: { id: users.id, name: users.name },
-  queue: { id: queues.id, name: queues.name, color: queues.color },
-  whatsapp: { id: whatsapps.id, name: whatsapps.name, provider: whatsapps.provider },
-  rating: ticketRatings.rate,
-  customerLastMessageAt: customerLastMessageAtColumn(),
+  userName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${tickets.userId})`.as("user_name"),
+  queue: sql<{ name: string; color: string } | null>`(select json_build_object('name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${tickets.queueId})`.as("queue"),
+  whatsapp: sql<{ name: string; provider: string; customerLastMessageAt: number | null } | null>`(select json_build_object('name', ${whatsapps.name}, 'provider', ${whatsapps.provider}, 'customerLastMessageAt', ${customerLastMessageAtMs(whatsapps.provider)}) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId})`.as("whatsapp"),
+  rating: sql<number | null>`(select ${ticketRatings.rate} from ${ticketRatings} where ${ticketRatings.ticketId} = ${tickets.id})`.as("rating"),
 };
 
 type TicketViewRow = {
   ticket: typeof tickets.$inferSelect;
   contact: { id: number; name: string; number: string; profilePicUrl: string | null; isGroup: boolean; email: string };
-  user: { id: number | null; name: string | null } | null;
-  queue: { id: number | null; name: string | null; color: string | null } | null;
-  whatsapp: { id: number | null; name: string | null; provider: string | null } | null;
+  userName: string | null;
+  queue: { name: string; color: string } | null;
+  whatsapp: { name: string; provider: string; customerLastMessageAt: number | null } | null;
   rating: number | null;
-  customerLastMessageAt: Date | null;
 };
 
-/** A row selected with `ticketViewColumns` (joined as `joinTicketViewTables` does) and its tags, presented. */
+/** A row selected with `ticketViewColumns` (from tickets joined with their contact) and its tags, presented. */
 export function presentTicketRow(r: TicketViewRow, tagList: { id: number; name: string; color: string }[]): TicketView {
-  return presentTicket(r.ticket, {
+  const { ticket } = r;
+  const lastCustomerMessageAt = r.whatsapp?.customerLastMessageAt;
+  return presentTicket(ticket, {
     contact: r.contact,
-    user: r.user?.id ? (r.user as { id: number; name: string }) : null,
-    queue: r.queue?.id ? (r.queue as { id: number; name: string; color: string }) : null,
-    whatsapp: r.whatsapp?.id ? (r.whatsapp as { id: number; name: string }) : null,
+    user: ticket.userId !== null && r.userName !== null ? { id: ticket.userId, name: r.userName } : null,
+    queue: ticket.queueId !== null && r.queue ? { id: ticket.queueId, ...r.queue } : null,
+    whatsapp: ticket.whatsappId !== null && r.whatsapp ? { id: ticket.whatsappId, name: r.whatsapp.name } : null,
     tags: tagList,
     rating: r.rating ?? null,
-    customerWindowExpiresAt: customerWindowExpiresAt(r.whatsapp?.provider, r.customerLastMessageAt),
+    customerWindowExpiresAt: customerWindowExpiresAt(r.whatsapp?.provider, lastCustomerMessageAt == null ? null : new Date(lastCustomerMessageAt)),
   });
 }
 
@@ -54,10 +59,6 @@ export async function loadTicketViews(db: DbOrTx, companyId: number, ids: number
     .select(ticketViewColumns)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .leftJoin(ticketRatings, eq(ticketRatings.ticketId, tickets.id))
     .where(inCompany(tickets, companyId, inArray(tickets.id, ids)));
   const tagRows = await db
     .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })

@@ -16,6 +16,8 @@ export interface TicketViewer {
 }
 
 export async function loadTicketViewer(db: DbOrTx, auth: AuthContext): Promise<TicketViewer> {
+  // An HTTP request read the access with its session (auth/load-session-context.ts): no statement of its own.
+  if (auth.ticketAccess) return { userId: auth.userId, companyId: auth.companyId, seesAll: seesAllTickets(auth), ...auth.ticketAccess };
   // One round trip (GET /tickets runs on every screen refresh): the user's flag and their queues as an array.
   const [user] = await db
     .select({
