@@ -96,7 +96,7 @@ async function fill(database: Database): Promise<Filled> {
     from tickets t cross join generate_series(1, ${PER_TICKET}) g
     where t.company_id = ${companyId}`);
   // Vacuumed as well as analysed, as autovacuum keeps a live database: without it the first kind measured pays for
-  // setting the hint bits of the rows it reads first (agent open: p95 16.7 ms on a fresh fill, 11.5 on the same rows later).
+  // setting the hint bits of the rows it reads first (agent open: p95 16.7 ms on one fresh fill, 11.5 on an older one).
   await db.execute(sql`vacuum analyze`);
   console.log(`  filled ${TICKETS} tickets and ${TICKETS * PER_TICKET} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   started = Date.now();
