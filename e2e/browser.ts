@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import { CHROMIUM_ARGS } from "./chromium.js";
 
 /**
@@ -34,14 +34,36 @@ export const DEMO = {
 
 export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto("/login");
-  await page.getByTestId("login-email").locator("input").fill(who.email);
-  await page.getByTestId("login-password").locator("input").fill(who.password);
-  // The login answer is awaited on its own first, so that a stalled sign-in (seen once in CI under heavy load, cause
-  // not found) says whether the server answered, and what, rather than only that /tickets never came.
-  const answer = page.waitForResponse((r) => r.url().endsWith("/auth/login") && r.request().method() === "POST", { timeout: 30_000 });
-  await page.getByTestId("login-submit").click();
-  const res = await answer.catch((err: Error) => {
-    throw new Error(`signIn(${who.email}): no answer to POST /auth/login within 30 s (${err.message}); page at ${page.url()}`);
+  const isLogin = (url: string, method: string) => url.endsWith("/auth/login") && method === "POST";
+  // The request and its answer are awaited apart, so that a stalled sign-in (seen under heavy load) says which side
+  // stalled. A click that sent nothing is tried once more, after printing what the form showed: the page may still
+  // have been settling when the fields were filled.
+  let answer: Promise<Response> | undefined;
+  for (let attempt = 1; attempt <= 2 && !answer; attempt++) {
+    await page.getByTestId("login-email").locator("input").fill(who.email);
+    await page.getByTestId("login-password").locator("input").fill(who.password);
+    const sent = page.waitForRequest((r) => isLogin(r.url(), r.method()), { timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    const answered = page.waitForResponse((r) => isLogin(r.url(), r.request().method()), { timeout: 45_000 });
+    answered.catch(() => undefined);
+    await page.getByTestId("login-submit").click();
+    if (await sent) {
+      answer = answered;
+      break;
+    }
+    const form = await page
+      .evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>("form input")].map((i) => `${i.type}:${i.value.length} chars${i.getAttribute("aria-invalid") === "true" ? " (invalid)" : ""}`).join(", "),
+      )
+      .catch((err: Error) => err.message);
+    const message = `signIn(${who.email}): the click sent no POST /auth/login within 15 s (attempt ${attempt}; form: ${form}; page at ${page.url()})`;
+    if (attempt === 2) throw new Error(message);
+    console.warn(`${message}: filled and clicked again`);
+  }
+  const res = await answer!.catch((err: Error) => {
+    throw new Error(`signIn(${who.email}): POST /auth/login was sent but not answered within 45 s (${err.message})`);
   });
   if (!res.ok()) throw new Error(`signIn(${who.email}): POST /auth/login answered ${res.status()} ${await res.text().catch(() => "")}`);
   await page.waitForURL("**/tickets", { timeout: 20_000 });
