@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     // Tests wait on timers, sockets and the database as much as they compute: more workers than the 2 cores.
     maxWorkers: 3,
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by content and config): a second
+    // run, and CI's PostgreSQL pass after its PGlite one, do not transform the server and the web client again.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
