@@ -8,19 +8,20 @@ type Deps = Pick<AppDeps, "db" | "realtime">;
 type Placement = { userId: number | null; queueId: number | null };
 
 /**
- * After commit: a stored message (its view made from the written row, or loaded by id) and its ticket, loaded once
- * after whatever the bot changed (and shared with the bot's own events of the same commit). The ticket goes out as
- * a ticket update too (lists move it to the top with its unread count); `before` is where the ticket was when the
- * message arrived, so rooms that lost it (the bot moved it to a queue) get a delete.
+ * After commit: a stored message (its view made from the written row, or loaded by id) with its ticket, loaded once
+ * after whatever the bot changed (and shared with the bot's own events of the same commit). The appMessage event
+ * carries the ticket, and lists lift it from there with its unread count, as for our own messages; a separate ticket
+ * update goes out only for a ticket this message opened (the kanban and the dashboard count tickets from those). A
+ * ticket the bot moved to a queue gets the bot's own update, with a delete for the rooms that lost it
+ * (tickets/flow/update-flow-ticket.ts). One event per message instead of two: docs/DECISIONS.md.
  */
-export async function emitIngestedMessage(deps: Deps, companyId: number, written: MessageView | number, before?: Placement): Promise<void> {
+export async function emitIngestedMessage(deps: Deps, companyId: number, written: MessageView | number, created = false): Promise<void> {
   const message = typeof written === "number" ? await loadMessageView(deps.db, companyId, written) : written;
   if (!message) return;
   const ticket = await loadTicketViewAfterCommit(deps.db, companyId, message.ticketId);
   if (!ticket) return;
   emitMessageCreate(deps.realtime, companyId, message, ticket);
-  const moved = before && (before.userId !== (ticket.userId ?? null) || before.queueId !== (ticket.queueId ?? null));
-  emitTicketUpdate(deps.realtime, companyId, ticket, moved ? before : undefined);
+  if (created) emitTicketUpdate(deps.realtime, companyId, ticket);
 }
 
 /** After commit: a changed message (ack, edit, revoke, reaction change) to its ticket's rooms. */

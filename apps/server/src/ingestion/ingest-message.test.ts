@@ -331,7 +331,8 @@ describe("events", () => {
     const salesEars = await ears(salesAgent);
     const supportEars = await ears(supportAgent);
 
-    await ingestMessage(routing, ref, customerText({ number: brazilianMobile() }, "quero comprar"));
+    const number = brazilianMobile();
+    await ingestMessage(routing, ref, customerText({ number }, "quero comprar"));
     await eventually(async () => adminEars.messages.length === 1 && salesEars.messages.length === 1);
     const created = salesEars.messages[0]!;
     expect(created.action).toBe("create");
@@ -345,6 +346,17 @@ describe("events", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(supportEars.messages).toHaveLength(0);
     expect(supportEars.tickets).toHaveLength(0);
+
+    // The next message on that ticket: its event carries the ticket with two unread, and no ticket update goes out
+    // besides (lists lift the ticket from the message's event).
+    const ticketEvents = salesEars.tickets.length;
+    await ingestMessage(routing, ref, customerText({ number }, "ainda está aí?"));
+    await eventually(async () => salesEars.messages.length === 2);
+    const next = salesEars.messages[1]!;
+    expect(next.action === "create" && next.ticket.unreadMessages).toBe(2);
+    expect(next.action === "create" && next.ticket.lastMessage).toBe("ainda está aí?");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(salesEars.tickets).toHaveLength(ticketEvents);
 
     // Typing: to the same rooms, nothing stored; paused clears it.
     const presences: PresenceEventPayload[] = [];

@@ -114,7 +114,6 @@ export async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommi
     if (known) return { stored: false, reason: "duplicate" };
     ({ ticket, created } = origin === "history" ? await ticketForHistory(tx, ticketInput) : await findOrCreateActiveTicket(tx, ticketInput));
   }
-  const before = { userId: ticket.userId, queueId: ticket.queueId };
 
   let quotedMsgId: number | null = null;
   if (message.quotedId) {
@@ -139,7 +138,7 @@ export async function storeMessageIn(deps: IngestDeps, tx: Tx, after: AfterCommi
   if (!updated) {
     [ticket = ticket] = await tx.update(tickets).set(ticketPatch).where(inCompany(tickets, companyId, eq(tickets.id, ticket.id))).returning();
   }
-  await finishStoredMessage(deps, tx, after, { connection, event, stored, ticket, created, before, chatContact, author, quoted: quotedMsgId !== null });
+  await finishStoredMessage(deps, tx, after, { connection, event, stored, ticket, created, chatContact, author, quoted: quotedMsgId !== null });
   return { stored: true, messageId: stored.id, ticketId: ticket.id, isNewTicket: created };
 }
 
@@ -200,13 +199,12 @@ export async function finishStoredMessage(
     stored: typeof messages.$inferSelect;
     ticket: TicketRow;
     created: boolean;
-    before: { userId: number | null; queueId: number | null };
     chatContact: ContactRow;
     author: ContactRow | undefined;
     quoted: boolean;
   },
 ): Promise<void> {
-  const { connection, event, stored, ticket, created, before, chatContact, author } = input;
+  const { connection, event, stored, ticket, created, chatContact, author } = input;
   const { companyId, whatsappId } = connection;
   const { message, origin } = event;
   const isGroup = message.chat.kind === "group";
@@ -220,7 +218,7 @@ export async function finishStoredMessage(
 
   // Before the bot's own after-commit tasks: the customer's message reaches the screen before the bot's answer.
   const written = !input.quoted && !transcription ? presentMessage(stored, { contact: author ? { id: author.id, name: author.name } : null, user: null, quoted: null }) : undefined;
-  after.add(() => emitIngestedMessage(deps, companyId, written ?? stored.id, created ? undefined : before));
+  after.add(() => emitIngestedMessage(deps, companyId, written ?? stored.id, created));
 
   if (!message.fromMe && !isGroup && (origin === "live" || origin === "offline")) {
     await deps.flow.afterCustomerMessage(tx, after, {

@@ -175,10 +175,8 @@ async function finishPlanned(
     // Stored meanwhile by another transaction: its ticket was touched already, so the batch cannot go on.
     if (!row) throw new BatchConflict("ingestion: a message of the batch was stored concurrently");
     const ticket = p.ticket!;
-    // The touch changes neither user nor queue: where the ticket was when the message arrived.
-    const before = { userId: ticket.userId, queueId: ticket.queueId };
     const author = event.message.fromMe ? undefined : p.contact.contact;
-    await finishStoredMessage(deps, tx, afterOf(p.index), { connection, event, stored: row, ticket, created: p.created!, before, chatContact: p.contact.contact, author, quoted: false });
+    await finishStoredMessage(deps, tx, afterOf(p.index), { connection, event, stored: row, ticket, created: p.created!, chatContact: p.contact.contact, author, quoted: false });
     out[p.index] = { stored: true, messageId: row.id, ticketId: ticket.id, isNewTicket: p.created! };
   }
 }

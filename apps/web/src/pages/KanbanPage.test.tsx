@@ -138,4 +138,14 @@ describe("KanbanPage", { timeout: 20_000 }, () => {
     io.push("company-3-ticket", { action: "update", ticket: { ...ticket, status: "closed" } });
     await waitFor(() => expect(screen.queryByTestId("kanban-card-5")).toBeNull());
   });
+
+  it("shows a card's new last message from the message's event", async () => {
+    const ticket = makeTicket({ id: 7, status: "open", lastMessage: "primeira" });
+    const { io } = renderBoard([ticket]);
+    const card = await screen.findByTestId("kanban-card-7");
+    expect(card.textContent).toContain("primeira");
+    const message = { id: 70, ticketId: 7, body: "chegou agora", fromMe: false };
+    io.push("company-3-appMessage", { action: "create", message, ticket: { ...ticket, lastMessage: "chegou agora" } });
+    await waitFor(() => expect(screen.getByTestId("kanban-card-7").textContent).toContain("chegou agora"));
+  });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
-import { companyEvent, type TicketEventPayload } from "@atendo/shared";
+import { companyEvent, type AppMessageEventPayload, type TicketEventPayload } from "@atendo/shared";
 import { PageHeader } from "../components/PageHeader.js";
 import { FullPageSpinner } from "../components/FullPageSpinner.js";
 import { useAuth } from "../features/auth/auth-context.js";
@@ -11,7 +11,8 @@ import { KanbanBoard } from "../features/kanban/KanbanBoard.js";
 
 /**
  * Kanban page (administration sections 2 and 4): 'Em aberto' and one lane per kanban tag; dragging a card moves the
- * ticket's kanban tag. Other users' moves arrive as ticket events; lane changes as tag events.
+ * ticket's kanban tag. Other users' moves arrive as ticket events, a card's last message with the message's event
+ * (an inbound message sends no separate ticket update), lane changes as tag events.
  */
 export function KanbanPage() {
   const { t } = useTranslation();
@@ -27,6 +28,9 @@ export function KanbanPage() {
   });
 
   useSocketEvent<TicketEventPayload>(user ? companyEvent.ticket(user.companyId) : null, onTicketEvent);
+  useSocketEvent<AppMessageEventPayload>(user ? companyEvent.appMessage(user.companyId) : null, (event) => {
+    if (event.action === "create") onTicketEvent({ action: "update", ticket: event.ticket });
+  });
   useSocketEvent(user ? companyEvent.tag(user.companyId) : null, () => {
     void queryClient.invalidateQueries({ queryKey: kanbanKeys.lanes() });
     void queryClient.invalidateQueries({ queryKey: kanbanKeys.tickets() });
