@@ -123,15 +123,11 @@ export async function buildApp(opts: {
   // Integration secrets saved before they were encrypted and platform-wide: sealed or dropped before anything reads them.
   await sealLegacySettingSecretsUnscoped(db, config.whatsappEncryptionKey);
   const signer = createAccessTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds);
-  const realtime = createRealtime(app.server, {
-    db,
-    signer,
-    logger: app.log,
-    // ioredis and the adapter are imported only with REDIS_URL (start-up time).
-    redisAdapter: config.redisUrl ? await (await import("./realtime/connect-redis-adapter.js")).connectRedisAdapter(config.redisUrl, config.redisKeyPrefix) : undefined,
-    canJoinTicket,
-    ticketRoomsOf,
-  });
+  // ioredis and the adapter are imported only with REDIS_URL (start-up time).
+  const redisAdapter = config.redisUrl ? await (await import("./realtime/connect-redis-adapter.js")).connectRedisAdapter(config.redisUrl, config.redisKeyPrefix) : undefined;
+  const realtime = createRealtime(app.server, { db, signer, logger: app.log, redisAdapter, canJoinTicket, ticketRoomsOf });
+  // Socket.IO took the adapter, which subscribed: this process answers other processes' commands once that is live.
+  await redisAdapter?.subscribed();
   // The AWS SDK is loaded only with S3_BUCKET (start-up time and memory).
   const storage = config.s3
     ? (await import("./storage/s3-storage.js")).createS3Storage(config.s3)

@@ -4,6 +4,12 @@ import type { Redis } from "ioredis";
 export interface RedisAdapter {
   adapter: ReturnType<typeof import("@socket.io/redis-adapter").createAdapter>;
   clients: Redis[];
+  /**
+   * Resolves once the subscriptions the adapter made when Socket.IO took it are live. The adapter subscribes without
+   * waiting, and a command sent between processes counts the subscribers at that moment: a process asked before its
+   * own subscription is in place is not counted, and the command finds no one (ERR_WAPP_NOT_INITIALIZED).
+   */
+  subscribed(): Promise<void>;
 }
 
 /**
@@ -14,5 +20,10 @@ export async function connectRedisAdapter(redisUrl: string, key = "socket.io"): 
   const [{ Redis }, { createAdapter }] = await Promise.all([import("ioredis"), import("@socket.io/redis-adapter")]);
   const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const sub = pub.duplicate();
-  return { adapter: createAdapter(pub, sub, { key }), clients: [pub, sub] };
+  return {
+    adapter: createAdapter(pub, sub, { key }),
+    clients: [pub, sub],
+    // Redis answers one connection's commands in order: a PING sent after the SUBSCRIBEs is answered after them.
+    subscribed: async () => void (await sub.ping()),
+  };
 }
