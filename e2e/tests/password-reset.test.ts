@@ -32,8 +32,15 @@ describe("password reset", () => {
     // … and resets the password elsewhere.
     const other = await newPage(browser);
     await other.page.goto("/login");
-    await other.page.getByTestId("forgot-password-link").click();
-    await other.page.waitForURL("**/forgetpsw");
+    // Under a loaded CI machine one click on the link was once not followed within 30 s (the login page still
+    // settling): a second click, as a user would, after 10 s.
+    for (let attempt = 1; ; attempt++) {
+      await other.page.getByTestId("forgot-password-link").click();
+      const moved = await other.page.waitForURL("**/forgetpsw", { timeout: 10_000 }).then(() => true, () => false);
+      if (moved) break;
+      if (attempt === 2) throw new Error(`the forgot-password link did not lead to /forgetpsw (page at ${other.page.url()})`);
+      console.warn("password reset: the link's first click was not followed within 10 s; clicking again");
+    }
     await field(other.page, "forgot-email").fill(user.email);
     await other.page.getByTestId("forgot-send").click();
     await other.page.getByText("Email enviado com sucesso!").waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { contactListItems, contactLists, whatsapps } from "../db/schema.js";
 import { createCompany, createTestDatabase } from "../test/helpers.js";
@@ -25,7 +25,7 @@ async function listWith(numbers: string[], connection?: "CONNECTED" | "DISCONNEC
 }
 
 const flags = async (contactListId: number) =>
-  (await database.db.select().from(contactListItems).where(eq(contactListItems.contactListId, contactListId))).map((i) => [i.number, i.isWhatsappValid]);
+  (await database.db.select().from(contactListItems).where(eq(contactListItems.contactListId, contactListId)).orderBy(asc(contactListItems.number))).map((i) => [i.number, i.isWhatsappValid]);
 
 function deps(answer: (number: string) => Promise<{ exists: boolean }>) {
   const asked: string[] = [];
