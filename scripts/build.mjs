@@ -120,13 +120,16 @@ function isCurrent(target) {
 }
 
 /** The targets whose output is missing or was built from other inputs. */
-export function staleTargets({ force = false } = {}) {
-  return TARGETS.filter((t) => force || !isCurrent(t));
+export function staleTargets({ force = false, only = null } = {}) {
+  return TARGETS.filter((t) => (!only || only.includes(t.name)) && (force || !isCurrent(t)));
 }
 
-/** Builds what is stale, one build at a time across processes (a lock in node_modules/.cache). Returns success. */
-export async function buildStale({ force = false, quiet = false } = {}) {
-  if (staleTargets({ force }).length === 0) {
+/**
+ * Builds what is stale, one build at a time across processes (a lock in node_modules/.cache). Returns success.
+ * `only`: target names (the server tests need the server and the template, not the web client).
+ */
+export async function buildStale({ force = false, quiet = false, only = null } = {}) {
+  if (staleTargets({ force, only }).length === 0) {
     if (!quiet) console.log("build: everything is up to date");
     return true;
   }
@@ -138,7 +141,7 @@ export async function buildStale({ force = false, quiet = false } = {}) {
   const release = await lockfile.lock(lockTarget, { stale: 60_000, update: 10_000, retries: { retries: 600, minTimeout: 500, maxTimeout: 1000 } });
   try {
     // Another process may have built while this one waited for the lock.
-    for (const target of staleTargets({ force })) {
+    for (const target of staleTargets({ force, only })) {
       const started = Date.now();
       // The inputs as they are when the build starts: one edited during the build makes the next start build again.
       const stamp = { hash: inputsHash(target), stats: inputsStats(target) };

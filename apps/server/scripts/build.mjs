@@ -12,9 +12,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// `--outdir <dir>`: elsewhere than dist/ (the lazy-imports test inspects a build of its own).
-const outdirArg = process.argv.indexOf("--outdir");
-const DIST = outdirArg > 0 ? path.resolve(process.argv[outdirArg + 1]) : path.join(SERVER, "dist");
+const DIST = path.join(SERVER, "dist");
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 const server = readJson(path.join(SERVER, "package.json"));

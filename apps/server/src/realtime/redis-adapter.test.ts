@@ -104,7 +104,7 @@ describe.runIf(databaseUrl)("Redis adapter between two server processes on Postg
   afterAll(() => children.forEach((c) => c.kill("SIGTERM")));
 
   function startServer(port: number): Promise<string> {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "src/main.ts"], {
+    const child = spawn(process.execPath, [inject("serverMain")], {
       cwd: path.join(REPO_ROOT, "apps/server"),
       env: {
         ...process.env,
@@ -123,7 +123,7 @@ describe.runIf(databaseUrl)("Redis adapter between two server processes on Postg
     children.push(child);
     return new Promise((resolve, reject) => {
       let output = "";
-      // Two processes compile the server with tsx at once: beside the rest of CI on two cores that has passed 30 s.
+      // Two servers starting at once beside the rest of CI on two cores: when they compiled with tsx, that passed 30 s.
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 100_000);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();

@@ -1,11 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, it } from "vitest";
-
-const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { expect, inject, it } from "vitest";
 
 /**
  * Packages a start would load and keep in memory although most installs never use them: the Baileys provider (only
@@ -30,14 +25,8 @@ const LOADED_ON_USE = [
 /** Heavy SDKs a feature may come to use: whether used yet or not, never loaded at start (import() them where used). */
 const NEVER_AT_START = ["@google/genai", "@deepgram/sdk", "assemblyai", "@google-cloud/dialogflow", "exceljs", "react-big-calendar"];
 
-let outdir: string;
-beforeAll(() => {
-  // The build `npm start` runs (apps/server/scripts/build.mjs), in a folder of this test's own.
-  outdir = mkdtempSync(path.join(tmpdir(), "atendo-build-"));
-  const res = spawnSync(process.execPath, [path.join(SERVER, "scripts/build.mjs"), "--outdir", outdir], { encoding: "utf8" });
-  if (res.status !== 0) throw new Error(`build failed:\n${res.stderr}`);
-});
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+// The build `npm start` runs (apps/server/scripts/build.mjs), brought up to date by test/global-setup.ts.
+const outdir = path.dirname(inject("serverMain"));
 
 /** The packages a compiled file imports, through its static imports only or also through import(). */
 function packagesImported(file: string, followDynamic: boolean, seen = new Set<string>()): Set<string> {

@@ -35,9 +35,9 @@ describe.runIf(databaseUrl)("session takeover between two server processes on Po
     await database?.close();
   });
 
-  /** `node --import tsx`: one process per server, so a SIGKILL kills the server itself. */
+  /** The compiled server (test/global-setup.ts), one process per server, so a SIGKILL kills the server itself. */
   function startServer(port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, [inject("serverMain")], {
       cwd: path.join(REPO_ROOT, "apps/server"),
       env: {
         ...process.env,

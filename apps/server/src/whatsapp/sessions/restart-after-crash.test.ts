@@ -43,7 +43,7 @@ describe.runIf(!onPostgres)("a server restarted right after a crash, on the embe
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     delete env.INSTANCE_ID;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: path.join(REPO_ROOT, "apps/server"), env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [inject("serverMain")], { cwd: path.join(REPO_ROOT, "apps/server"), env, stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     const started = new Promise<void>((resolve, reject) => {
       let output = "";
