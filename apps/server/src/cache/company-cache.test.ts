@@ -43,17 +43,20 @@ describe("company cache", () => {
     const state = () => cachedFlowState(app.deps.cache, database.db, company.id);
     expect((await state().settings()).userRating).toBe("disabled");
     // (On PostgreSQL the company's own creation may still be on its way as an invalidation: asked until it hit.)
-    const hitsOfOneRead = async () => {
+    const hitsOfOneRead = async (userRating: string) => {
       const before = app.deps.cache.stats();
-      expect((await state().settings()).userRating).toBe("disabled");
+      expect((await state().settings()).userRating).toBe(userRating);
       const after = app.deps.cache.stats();
       return { hits: after.hits - before.hits, misses: after.misses - before.misses };
     };
-    await expect.poll(hitsOfOneRead, { timeout: 1000, interval: 5 }).toEqual({ hits: 1, misses: 0 });
+    await expect.poll(() => hitsOfOneRead("disabled"), { timeout: 1000, interval: 5 }).toEqual({ hits: 1, misses: 0 });
 
     // Any write path: here a plain statement, which no code of the cache knows about.
     await setSetting(database.db, company.id, "userRating", "enabled");
     await expect.poll(async () => (await state().settings()).userRating, { timeout: 1000, interval: 10 }).toBe("enabled");
+    // On PostgreSQL a load that an invalidation of the company overlaps is answered but not kept (a creation's
+    // invalidation still on its way can do that): asked until the new value is served from the cache.
+    await expect.poll(() => hitsOfOneRead("enabled"), { timeout: 1000, interval: 5 }).toEqual({ hits: 1, misses: 0 });
     // Another company's change leaves this one's values cached.
     const otherCompany = await createCompany(database.db);
     await setSetting(database.db, otherCompany.id, "userRating", "enabled");
