@@ -10,6 +10,7 @@ import type { BatchJob } from "../jobs/jobs.js";
 import { queueOutgoingMessage, type SendMessageJob } from "./queue-outgoing-message.js";
 import { createOutboxWorker, WaitingBehindEarlierMessage } from "./send-queued-batch.js";
 import { OutboxPace, paceOf } from "./outbox-pace.js";
+import { ProviderError } from "../whatsapp/provider.js";
 
 let database: Database;
 let app: TestApp;
@@ -116,6 +117,37 @@ describe("the outbox's batches", () => {
     expect(await s.statuses([second!.id])).toEqual([{ id: second!.id, sendStatus: "failed", sendError: "ERR_SENDING_WAPP_MSG" }]);
     expect(await worker(batchOf(s.company.id, [first!.id], last))).toEqual([undefined]);
     expect(await s.statuses([first!.id])).toEqual([{ id: first!.id, sendStatus: "failed", sendError: "ERR_WAPP_NOT_INITIALIZED" }]);
+  });
+
+  it("a connection no process runs: its messages are retried without a send being tried, and fail visibly at the last", async () => {
+    const s = await setup({ chats: 2 });
+    await app.deps.sessions.stopSession(s.connection.id);
+    const rows = await database.db
+      .insert(messages)
+      .values([0, 1].map((chat) => ({ companyId: s.company.id, ticketId: s.tickets[chat]!.id, whatsappId: s.connection.id, chatContactId: s.tickets[chat]!.contactId, body: `parado ${chat}`, fromMe: true, sendStatus: "queued" as const })))
+      .returning();
+    const tried: unknown[] = [];
+    const call = app.deps.sessions.call;
+    app.deps.sessions.call = ((...args: unknown[]) => {
+      tried.push(args);
+      return (call as (...a: unknown[]) => Promise<unknown>)(...args);
+    }) as typeof call;
+    try {
+      const worker = createOutboxWorker(app.deps);
+      const ids = rows.map((r) => r.id);
+      const outcomes = await worker(batchOf(s.company.id, ids));
+      expect(outcomes.map((o) => o instanceof ProviderError && o.retryable && o.code)).toEqual(["ERR_WAPP_NOT_INITIALIZED", "ERR_WAPP_NOT_INITIALIZED"]);
+      expect((await s.statuses(ids)).map((r) => r.sendStatus)).toEqual(["queued", "queued"]);
+      expect(await worker(batchOf(s.company.id, ids, { retryCount: 8, lastAttempt: true }))).toEqual([undefined, undefined]);
+      expect((await s.statuses(ids)).map((r) => [r.sendStatus, r.sendError])).toEqual([
+        ["failed", "ERR_WAPP_NOT_INITIALIZED"],
+        ["failed", "ERR_WAPP_NOT_INITIALIZED"],
+      ]);
+      // The session was never asked: nobody runs it.
+      expect(tried).toHaveLength(0);
+    } finally {
+      app.deps.sessions.call = call;
+    }
   });
 
   it("a paced connection never sends faster than its rate, and all its messages still go, in order", async () => {

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { AppDeps } from "../app-deps.js";
 import { messages, whatsapps } from "../db/schema.js";
 import type { BatchJob } from "../jobs/jobs.js";
+import { ProviderError } from "../whatsapp/provider.js";
+import { connectionsWithLiveLease } from "../whatsapp/sessions/leases.js";
 import { OutboxPace, paceOf } from "./outbox-pace.js";
 import { SEND_MESSAGE_JOB, type SendMessageJob } from "./queue-outgoing-message.js";
 import { markQueuedMessageFailed, sendQueuedMessage } from "./send-queued-message.js";
@@ -69,7 +71,8 @@ export function createOutboxWorker(deps: Deps, pace = new OutboxPace()) {
     // Every message still queued in these chats up to the batch's last one (a few rows: messages_outbox_chat_idx).
     const lastId = Math.max(...[...chats.values()].flatMap((c) => c.items.map((i) => i.id)));
     const connectionIds = [...new Set([...chats.values()].map((c) => c.whatsappId))];
-    const [queued, connections] = await Promise.all([
+    const elsewhere = connectionIds.filter((id) => !deps.sessions.isRunningHere(id));
+    const [queued, connections, leased] = await Promise.all([
       db
         .select({ id: messages.id, whatsappId: messages.whatsappId, chatContactId: messages.chatContactId })
         .from(messages)
@@ -82,7 +85,11 @@ export function createOutboxWorker(deps: Deps, pace = new OutboxPace()) {
           ),
         ),
       db.select({ id: whatsapps.id, provider: whatsapps.provider, sendRatePerSecond: whatsapps.sendRatePerSecond }).from(whatsapps).where(inArray(whatsapps.id, connectionIds)),
+      connectionsWithLiveLease(db, elsewhere),
     ]);
+    // Connections no process runs (not here, no live lease): their messages fail as a send would, without each being
+    // read and the lease asked again (a disconnected number's backlog retried over and over).
+    const down = new Set(elsewhere.filter((id) => !leased.has(id)));
     const queuedOf = new Map<string, number[]>();
     for (const q of queued) {
       const key = `${q.whatsappId}:${q.chatContactId}`;
@@ -103,6 +110,12 @@ export function createOutboxWorker(deps: Deps, pace = new OutboxPace()) {
         if (stopped) {
           if (job.context.lastAttempt) await markQueuedMessageFailed(deps, job.data.companyId, item.id, "ERR_SENDING_WAPP_MSG");
           else outcomes[item.index] = stopped;
+          continue;
+        }
+        if (down.has(chat.whatsappId)) {
+          stopped = new WaitingBehindEarlierMessage();
+          if (job.context.lastAttempt) await markQueuedMessageFailed(deps, job.data.companyId, item.id, "ERR_WAPP_NOT_INITIALIZED");
+          else outcomes[item.index] = new ProviderError("ERR_WAPP_NOT_INITIALIZED", "the session is not running", true);
           continue;
         }
         // Past the wait a batch allows, back in the queue at its slot (a new job; this one ends), and the chat's next

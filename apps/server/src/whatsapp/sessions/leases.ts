@@ -64,6 +64,16 @@ export async function liveLeaseHolder(db: DbOrTx, whatsappId: number): Promise<s
   return row?.holder ?? null;
 }
 
+/** Of these connections, the ones some process runs now (a live lease), in one statement. */
+export async function connectionsWithLiveLease(db: DbOrTx, whatsappIds: number[]): Promise<Set<number>> {
+  if (whatsappIds.length === 0) return new Set();
+  const rows = await db
+    .select({ whatsappId: sessionLeases.whatsappId })
+    .from(sessionLeases)
+    .where(and(inArray(sessionLeases.whatsappId, whatsappIds), sql`${sessionLeases.expiresAt} >= now()`));
+  return new Set(rows.map((r) => r.whatsappId));
+}
+
 /**
  * At start: the leases a former life of this instance held (its holder begins with our instance prefix, but is not
  * us) become ours at once, whatever their expiry. One live process per instance id (the data folder's lock ensures
