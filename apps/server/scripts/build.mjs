@@ -12,7 +12,9 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DIST = path.join(SERVER, "dist");
+// `--outdir <dir>`: elsewhere than dist/ (bench:cluster runs a build of its own that a concurrent build cannot swap).
+const outdirArg = process.argv.indexOf("--outdir");
+const DIST = outdirArg > 0 ? path.resolve(process.argv[outdirArg + 1]) : path.join(SERVER, "dist");
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 const server = readJson(path.join(SERVER, "package.json"));
