@@ -97,6 +97,12 @@ export function createOutboxWorker(deps: Deps, pace = new OutboxPace()) {
     }
     const rateOf = new Map(connections.map((c) => [c.id, paceOf(c, deps.config.outboxRatePerConnection)]));
 
+    /** An attempt that did not send: the job is retried with `err`, or on its last attempt the message ends failed. */
+    const notSent = async (item: Item, err: Error, code: string) => {
+      if (item.job.context.lastAttempt) await markQueuedMessageFailed(deps, item.job.data.companyId, item.id, code);
+      else outcomes[item.index] = err;
+    };
+
     const sendChat = async (key: string, chat: { whatsappId: number; items: Item[] }) => {
       const mine = new Set(chat.items.map((i) => i.id));
       const outside = (queuedOf.get(key) ?? []).filter((id) => !mine.has(id));
@@ -108,14 +114,12 @@ export function createOutboxWorker(deps: Deps, pace = new OutboxPace()) {
         // Behind an earlier message that is not sent yet (in retry, put back for its pace slot, or worked elsewhere).
         if (!stopped && outside.some((id) => id < item.id)) stopped = new WaitingBehindEarlierMessage();
         if (stopped) {
-          if (job.context.lastAttempt) await markQueuedMessageFailed(deps, job.data.companyId, item.id, "ERR_SENDING_WAPP_MSG");
-          else outcomes[item.index] = stopped;
+          await notSent(item, stopped, "ERR_SENDING_WAPP_MSG");
           continue;
         }
         if (down.has(chat.whatsappId)) {
           stopped = new WaitingBehindEarlierMessage();
-          if (job.context.lastAttempt) await markQueuedMessageFailed(deps, job.data.companyId, item.id, "ERR_WAPP_NOT_INITIALIZED");
-          else outcomes[item.index] = new ProviderError("ERR_WAPP_NOT_INITIALIZED", "the session is not running", true);
+          await notSent(item, new ProviderError("ERR_WAPP_NOT_INITIALIZED", "the session is not running", true), "ERR_WAPP_NOT_INITIALIZED");
           continue;
         }
         // Past the wait a batch allows, back in the queue at its slot (a new job; this one ends), and the chat's next
@@ -132,8 +136,7 @@ export function createOutboxWorker(deps: Deps, pace = new OutboxPace()) {
           // The chat's next messages wait for this one's retry.
           stopped = new WaitingBehindEarlierMessage();
           // A failure the handler did not settle on the last attempt: never leave the message queued for good.
-          if (job.context.lastAttempt) await markQueuedMessageFailed(deps, job.data.companyId, item.id, "ERR_SENDING_WAPP_MSG").catch(() => undefined);
-          else outcomes[item.index] = err instanceof Error ? err : new Error(String(err));
+          await notSent(item, err instanceof Error ? err : new Error(String(err)), "ERR_SENDING_WAPP_MSG").catch(() => undefined);
         }
       }
     };
